@@ -1,0 +1,51 @@
+/**
+ * The one binary: `treeindex serve | mcp | index | keys ...`.
+ * Usage errors (unknown command, bad flag) print usage to stderr and exit 2; a bad
+ * configuration exits 1 with a one-line message naming the variable.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { ConfigError } from "./config.ts";
+import { VERSION } from "./version.ts";
+import { registerKeysCommand } from "./cli/keys-command.ts";
+import { registerMcpCommand } from "./cli/mcp-command.ts";
+import { registerServeCommand } from "./cli/serve-command.ts";
+
+export function buildProgram(): Command {
+  const program = new Command("treeindex")
+    .description("Local document indexing, retrieval and chat: PDFs and Markdown to section trees, over MCP and REST.")
+    .version(VERSION)
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => process.stderr.write(s), writeErr: (s) => process.stderr.write(s) })
+    .exitOverride();
+  program.addOption(new Option("--home <dir>", "store directory (TREEINDEX_HOME)"));
+  registerServeCommand(program);
+  registerMcpCommand(program);
+  registerKeysCommand(program);
+  for (const command of program.commands) command.exitOverride().showHelpAfterError();
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    if (argv.length <= 2) {
+      program.outputHelp();
+      process.exitCode = 2;
+      return;
+    }
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
+      process.exit(ok ? 0 : 2);
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`treeindex: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`treeindex: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+await main(process.argv);

@@ -1,0 +1,30 @@
+/**
+ * First start with an empty key store and no TREEINDEX_API_KEY: create the default local
+ * user and a key, and print it once (stderr) with a ready curl line.
+ */
+import type { Services } from "../core/services.ts";
+import { DEFAULT_USER_NAME } from "../core/users.ts";
+
+export async function ensureFirstRunKey(services: Services, url: string): Promise<void> {
+  if (services.config.apiKey) {
+    services.logger.info("using the API key from TREEINDEX_API_KEY for the local user");
+    return;
+  }
+  if (await services.users.hasActiveKeys()) return;
+  const { key } = await services.users.createKey(DEFAULT_USER_NAME, "created on first start");
+  process.stderr.write(
+    [
+      "",
+      `  Created an API key for user "${DEFAULT_USER_NAME}" (shown once; only its hash is stored):`,
+      "",
+      `    ${key}`,
+      "",
+      "  Try it:",
+      `    curl -s -H "api_key: ${key}" ${url}/openapi.json`,
+      "",
+      "  More keys: npx treeindex keys create --user NAME",
+      "",
+      "",
+    ].join("\n"),
+  );
+}

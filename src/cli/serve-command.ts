@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { loadConfig } from "../config.ts";
+import { createServices } from "../core/services.ts";
+import { createHttpApp } from "../http/app.ts";
+import { listen } from "../http/server.ts";
+import { createLogger } from "../logger.ts";
+import { ensureFirstRunKey } from "./first-run.ts";
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description("run the HTTP service (REST API and /mcp)")
+    .option("--port <port>", "port to listen on, 0 = any free port (TREEINDEX_PORT)")
+    .option("--host <host>", "address to bind (TREEINDEX_HOST)")
+    .option("--home <dir>", "store directory (TREEINDEX_HOME)")
+    .action(async (opts: { port?: string; host?: string; home?: string }, command: Command) => {
+      const config = loadConfig({ ...command.parent?.opts(), ...opts });
+      const logger = createLogger(config.logLevel);
+      const services = await createServices(config, logger);
+      const server = await listen(createHttpApp(services), config.host, config.port);
+      logger.info({ url: server.url, home: config.home, workers: config.workers }, `treeindex listening on ${server.url}`);
+      await ensureFirstRunKey(services, server.url);
+
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, "shutting down");
+        await server.close();
+        await services.close();
+        process.exit(0);
+      };
+      process.on("SIGINT", () => void stop("SIGINT"));
+      process.on("SIGTERM", () => void stop("SIGTERM"));
+    });
+}

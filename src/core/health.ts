@@ -1,0 +1,28 @@
+import type { JobQueue, WorkerPool } from "../jobs/index.ts";
+import { VERSION } from "../version.ts";
+import { z } from "zod";
+
+export const healthSchema = z.object({
+  status: z.literal("ok"),
+  version: z.string(),
+  uptime_s: z.number().describe("Seconds since this process started serving"),
+  queue: z.object({ queued: z.number().int(), processing: z.number().int() }).describe("Jobs waiting and running, all processes on this store"),
+  workers: z.number().int(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export class HealthService {
+  private readonly startedAt = Date.now();
+
+  constructor(private readonly queue: JobQueue, private readonly pool: WorkerPool) {}
+
+  async get(): Promise<Health> {
+    return {
+      status: "ok",
+      version: VERSION,
+      uptime_s: Math.round((Date.now() - this.startedAt) / 100) / 10,
+      queue: await this.queue.depth(),
+      workers: this.pool.threads,
+    };
+  }
+}

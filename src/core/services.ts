@@ -1,0 +1,50 @@
+/**
+ * The composition root of the core: opens the store, the worker pool and the job runner,
+ * and builds the services the adapters (HTTP, MCP, CLI) call.
+ */
+import type { Config } from "../config.ts";
+import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
+import type { Logger } from "../logger.ts";
+import { openStore, type Store } from "../store/index.ts";
+import { HealthService } from "./health.ts";
+import { UserService } from "./users.ts";
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  users: UserService;
+  health: HealthService;
+  runner: JobRunner;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Extra job kinds (tests and benchmarks register their own tasks here). */
+  extraJobKinds?: JobKind[];
+  /** Start the job runner (off for one-shot CLI commands such as `keys`). Default true. */
+  runJobs?: boolean;
+}
+
+export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
+  const store = await openStore(config.home);
+  const pool = new WorkerPool(config.workers);
+  const kinds: JobKind[] = [...(options.extraJobKinds ?? [])];
+  const runner = new JobRunner({ store, pool, kinds, logger });
+  const users = new UserService(store, config.apiKey);
+  const health = new HealthService(runner.queue, pool);
+  if (options.runJobs !== false) await runner.start();
+  return {
+    config,
+    logger,
+    store,
+    users,
+    health,
+    runner,
+    async close() {
+      await runner.stop();
+      await pool.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Running headers and footers: lines at the top or bottom of many pages with the same text
+ * once page numbers are normalised away. They are removed from the pages (so they never
+ * reach node text or heading detection), and the printed page number they carried ("folio")
+ * is kept per page, which helps map a printed table of contents to physical pages.
+ */
+import type { Line, PageText } from "./types.ts";
+
+/** How many lines at each edge of a page may be running heads. */
+const EDGE_LINES = 3;
+
+const ROMAN = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$/i;
+
+export function normaliseRunningText(text: string): string {
+  const tokens = text.toLowerCase().replace(/\d+/g, "#").split(/\s+/).filter(Boolean);
+  if (tokens.length && ROMAN.test(tokens[0])) tokens[0] = "#";
+  const last = tokens.length - 1;
+  if (last > 0 && ROMAN.test(tokens[last])) tokens[last] = "#";
+  return tokens.join(" ").replace(/(#\s*)+/g, "# ").trim();
+}
+
+/** A page number printed at the start or end of a running head, or the whole line. */
+export function folioOf(text: string): string | null {
+  const t = text.trim();
+  const m =
+    /^(?:page\s+)?(\d{1,5}|[ivxlcdm]{1,8})(?:\s+of\s+\d+)?$/i.exec(t) ??
+    /(?:^|\s)(?:page\s+)?(\d{1,5})$/i.exec(t) ??
+    /^(\d{1,5})\s/.exec(t) ??
+    /\s([ivxlcdm]{1,8})$/i.exec(t);
+  if (!m) return null;
+  if (/^[ivxlcdm]+$/i.test(m[1]) && !ROMAN.test(m[1])) return null;
+  return m[1].toLowerCase();
+}
+
+interface Candidate {
+  page: number;
+  line: Line;
+  zone: "top" | "bottom";
+  key: string;
+  /** Edge rank: 0 = the outermost line of the page. */
+  rank: number;
+}
+
+export interface StripResult {
+  /** Printed page number per physical page, when a running head or foot carried one. */
+  folios: (string | null)[];
+  strippedLines: number;
+}
+
+export function stripHeadersFooters(pages: PageText[]): StripResult {
+  const candidates: Candidate[] = [];
+  for (let p = 0; p < pages.length; p++) {
+    const lines = pages[p].lines;
+    if (lines.length === 0) continue;
+    const byY = lines.slice().sort((a, b) => b.y - a.y);
+    const n = Math.min(EDGE_LINES, byY.length);
+    for (let r = 0; r < n; r++) candidates.push(cand(p, byY[r], "top", r));
+    for (let r = 0; r < n && byY.length - 1 - r >= n; r++) candidates.push(cand(p, byY[byY.length - 1 - r], "bottom", r));
+  }
+  // Count distinct pages per (zone, key).
+  const pagesByKey = new Map<string, Set<number>>();
+  for (const c of candidates) {
+    const k = c.zone + "|" + c.key;
+    let s = pagesByKey.get(k);
+    if (!s) pagesByKey.set(k, (s = new Set()));
+    s.add(c.page);
+  }
+  const minPages = Math.max(3, Math.min(8, Math.ceil(pages.length * 0.1)));
+  // Short books repeat a chapter head only on a few pages, so an absolute count is used;
+  // a bare page number, though, is only trusted as the outermost line.
+  const remove = new Set<Line>();
+  const folios: (string | null)[] = new Array(pages.length).fill(null);
+  const slots = { top: new Set<number>(), bottom: new Set<number>() };
+  for (const c of candidates) {
+    const count = pagesByKey.get(c.zone + "|" + c.key)!.size;
+    const bareNumber = c.key === "#";
+    if (count < (bareNumber ? 3 : minPages)) continue;
+    if (bareNumber && c.rank > 0) continue;
+    if (!bareNumber && c.key.replace(/[#\s]/g, "").length === 0) continue;
+    remove.add(c.line);
+    slots[c.zone].add(Math.round(c.line.y));
+    folios[c.page] ??= folioOf(c.line.text);
+  }
+  // Running heads seen only once or twice (short chapters) sit exactly where confirmed ones
+  // sit and carry a page number: strip those too.
+  for (const c of candidates) {
+    if (c.rank > 0 || remove.has(c.line)) continue;
+    const y = Math.round(c.line.y);
+    const slot = slots[c.zone];
+    if (!(slot.has(y) || slot.has(y - 1) || slot.has(y + 1))) continue;
+    const folio = folioOf(c.line.text);
+    if (!folio) continue;
+    remove.add(c.line);
+    folios[c.page] ??= folio;
+  }
+  let strippedLines = 0;
+  if (remove.size) {
+    for (const page of pages) {
+      const before = page.lines.length;
+      page.lines = page.lines.filter((l) => !remove.has(l));
+      strippedLines += before - page.lines.length;
+    }
+  }
+  return { folios, strippedLines };
+}
+
+function cand(page: number, line: Line, zone: "top" | "bottom", rank: number): Candidate {
+  return { page, line, zone, key: normaliseRunningText(line.text), rank };
+}

@@ -1,0 +1,52 @@
+/**
+ * Compact per-page data kept for the whole document while indexing. pdfjs page objects and
+ * text items are dropped as soon as a page is turned into these lines, so memory grows with
+ * the amount of text, not with pdfjs' internal structures.
+ */
+
+/** One visual line in reading order. Coordinates are PDF user space (y grows upwards). */
+export interface Line {
+  text: string;
+  /** Left edge. */
+  x: number;
+  /** Baseline. */
+  y: number;
+  /** Right edge minus left edge. */
+  w: number;
+  /** Dominant font size by character count (from the text matrix, so scaling is included). */
+  size: number;
+  /** Dominant font id. pdfjs ids are per document, so equal ids mean the same font resource;
+   * pdfjs does not expose font names from text extraction, so "bold" is inferred from a font
+   * that differs from the body font. */
+  font: string;
+  /** True when the whole line is in one font (a heading usually is; body text with inline
+   * emphasis is not). */
+  oneFont: boolean;
+  /** The font's generic family as pdfjs reports it ("monospace" marks code). */
+  mono: boolean;
+}
+
+export interface PageText {
+  lines: Line[];
+  width: number;
+  height: number;
+}
+
+/** A place in the document: a line of a page (0-based both). */
+export interface Pos {
+  page: number;
+  line: number;
+}
+
+/** A section start found by one of the tree sources, before assembly. */
+export interface Heading {
+  title: string;
+  /** 1 = top level. */
+  level: number;
+  /** 0-based physical page. */
+  page: number;
+  /** 0-based line on that page where the heading starts; undefined = not located yet. */
+  line?: number;
+  /** Baseline hint from an outline destination (PDF user space), used to locate the line. */
+  yHint?: number;
+}

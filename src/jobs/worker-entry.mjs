@@ -1,0 +1,15 @@
+// Worker-thread entry of the job pool. Plain JavaScript so it loads in any thread;
+// it registers tsx so the TypeScript task modules can be imported (in tests and in
+// `npm start` alike), then runs the task module the main thread named.
+import { register } from "tsx/esm/api";
+
+register();
+
+/** @param {{ module: string, payload: unknown }} task */
+export default async function runTask(task) {
+  const mod = await import(task.module);
+  if (typeof mod.default !== "function") {
+    throw new Error(`Job module ${task.module} has no default export function`);
+  }
+  return mod.default(task.payload);
+}

@@ -1,0 +1,83 @@
+/**
+ * Per-document blob folders: `<home>/docs/<doc_id>/`. The original file, the tree,
+ * extracted pages and OCR output live here; the catalogue only holds the row.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadStream, type ReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+function checkSegment(kind: string, value: string): string {
+  if (!SAFE_SEGMENT.test(value) || value.includes("..")) {
+    throw new Error(`Invalid ${kind}: ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export class BlobStore {
+  readonly root: string;
+
+  constructor(home: string) {
+    this.root = path.join(home, "docs");
+  }
+
+  dir(docId: string): string {
+    return path.join(this.root, checkSegment("document id", docId));
+  }
+
+  path(docId: string, name: string): string {
+    return path.join(this.dir(docId), checkSegment("blob name", name));
+  }
+
+  /** Atomic: readers see the old content or the new one, never a partial file. */
+  async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
+    const target = this.path(docId, name);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async writeJson(docId: string, name: string, value: unknown): Promise<void> {
+    await this.write(docId, name, JSON.stringify(value));
+  }
+
+  async read(docId: string, name: string): Promise<Buffer | undefined> {
+    try {
+      return await fs.readFile(this.path(docId, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  async readJson<T>(docId: string, name: string): Promise<T | undefined> {
+    const data = await this.read(docId, name);
+    return data === undefined ? undefined : (JSON.parse(data.toString("utf8")) as T);
+  }
+
+  stream(docId: string, name: string): ReadStream {
+    return createReadStream(this.path(docId, name));
+  }
+
+  async exists(docId: string, name?: string): Promise<boolean> {
+    try {
+      await fs.access(name === undefined ? this.dir(docId) : this.path(docId, name));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes the document's whole folder. Idempotent. */
+  async removeAll(docId: string): Promise<void> {
+    await fs.rm(this.dir(docId), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,12 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { readFileSync } from "node:fs";
+const [f, pg] = [process.argv[2], Number(process.argv[3] ?? 1)];
+const doc = await getDocument({ data: new Uint8Array(readFileSync(f)), verbosity: 0, disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+console.log("labels", JSON.stringify((await doc.getPageLabels())?.slice(0, 12)));
+const ol = await doc.getOutline();
+console.log("outline", JSON.stringify(ol?.slice(0, 3), (k, v) => (k === "items" ? v.length : v)).slice(0, 800));
+const p = await doc.getPage(pg);
+console.log("view", p.view, "rotate", p.rotate);
+const tc = await p.getTextContent();
+for (const it of tc.items.slice(0, 60)) console.log(JSON.stringify(it));
+console.log(JSON.stringify(tc.styles).slice(0, 600));
