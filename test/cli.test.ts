@@ -1,0 +1,89 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { makeTempHome } from "./helpers/server.ts";
+
+const exec = promisify(execFile);
+const CLI = path.resolve("src/cli.ts");
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", CLI, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("CLI", () => {
+  it("--help lists the commands", async () => {
+    const r = await cli(["--help"]);
+    expect(r.code).toBe(0);
+    for (const command of ["serve", "mcp", "keys"]) expect(r.stderr).toContain(command);
+  });
+
+  it("unknown commands and bad flags print usage and exit 2", async () => {
+    const unknown = await cli(["frobnicate"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command/);
+    expect(unknown.stderr).toMatch(/Usage: treeindex/);
+    const badFlag = await cli(["serve", "--no-such-flag"]);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toMatch(/unknown option/);
+  });
+
+  it("an invalid variable exits 1 with a one-line message naming it", async () => {
+    const r = await cli(["serve"], { TREEINDEX_PORT: "abc" });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/TREEINDEX_PORT/);
+  });
+
+  it("keys create prints a key once, list shows it, revoke disables it", async () => {
+    const home = await makeTempHome();
+    const created = await cli(["keys", "create", "--user", "carol", "--home", home]);
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^ti_/);
+    const list = await cli(["keys", "list", "--json", "--home", home]);
+    const keys = JSON.parse(list.stdout);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ userName: "carol" });
+    expect(list.stdout).not.toContain(key);
+    const revoked = await cli(["keys", "revoke", keys[0].id, "--home", home]);
+    expect(revoked.code).toBe(0);
+    const after = JSON.parse((await cli(["keys", "list", "--json", "--home", home])).stdout);
+    expect(after[0].revokedAt).toBeTruthy();
+    expect((await cli(["keys", "revoke", "key_nope", "--home", home])).code).toBe(1);
+    await fs.rm(home, { recursive: true, force: true });
+  });
+
+  it("serve on a fresh home creates a key, prints it with a curl line, and the key works", async () => {
+    const home = await makeTempHome();
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0"], {
+      env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_API_KEY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on("data", (d) => {
+        stderr += d;
+        if (/curl .*openapi\.json/.test(stderr)) resolve();
+      });
+      child.once("exit", () => reject(new Error(stderr)));
+    });
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1];
+    const key = /(ti_[A-Za-z0-9_-]+)/.exec(stderr)![1];
+    expect(stderr).toContain(`curl -s -H "api_key: ${key}" ${url}/openapi.json`);
+    expect((await fetch(`${url}/openapi.json`, { headers: { api_key: key } })).status).toBe(200);
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    expect(stdout).toBe(""); // logs and the key go to stderr only
+    await fs.rm(home, { recursive: true, force: true });
+  });
+});

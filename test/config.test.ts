@@ -1,0 +1,46 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const c = loadConfig({}, {});
+    expect(c.home).toBe(path.resolve("./storage"));
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.port).toBe(8765);
+    expect(c.apiKey).toBeUndefined();
+    expect(c.workers).toBeGreaterThanOrEqual(1);
+    expect(c.maxUploadBytes).toBe(200 * 1024 * 1024);
+    expect(c.logLevel).toBe("info");
+  });
+
+  it("reads every variable", () => {
+    const c = loadConfig({}, {
+      TREEINDEX_HOME: "/tmp/h", TREEINDEX_HOST: "0.0.0.0", TREEINDEX_PORT: "0", TREEINDEX_API_KEY: "secret-key",
+      TREEINDEX_WORKERS: "3", TREEINDEX_MAX_UPLOAD_MB: "1.5", TREEINDEX_LOG_LEVEL: "debug",
+    });
+    expect(c).toMatchObject({ home: "/tmp/h", host: "0.0.0.0", port: 0, apiKey: "secret-key", workers: 3, logLevel: "debug" });
+    expect(c.maxUploadBytes).toBe(Math.round(1.5 * 1024 * 1024));
+  });
+
+  it("lets CLI flags override the environment", () => {
+    const c = loadConfig({ port: "9000", host: "::1", home: "/tmp/o" }, { TREEINDEX_PORT: "1", TREEINDEX_HOST: "x", TREEINDEX_HOME: "/y" });
+    expect(c).toMatchObject({ port: 9000, host: "::1", home: "/tmp/o" });
+  });
+
+  it.each([
+    ["TREEINDEX_PORT", "abc"],
+    ["TREEINDEX_PORT", "70000"],
+    ["TREEINDEX_WORKERS", "0"],
+    ["TREEINDEX_MAX_UPLOAD_MB", "-1"],
+    ["TREEINDEX_LOG_LEVEL", "loud"],
+    ["TREEINDEX_API_KEY", "short"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({}, { [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({}, { [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({}, { TREEINDEX_API_KEY: "", TREEINDEX_PORT: "" }).port).toBe(8765);
+  });
+});

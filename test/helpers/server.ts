@@ -1,0 +1,56 @@
+/**
+ * Starts the real service in this process: a temp store, the worker pool, the HTTP server
+ * on a free loopback port. Returns a fetch bound to the server with a valid key.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { createServices, type ServiceOptions, type Services } from "../../src/core/services.ts";
+import { createHttpApp } from "../../src/http/app.ts";
+import { listen, type RunningServer } from "../../src/http/server.ts";
+import { createLogger } from "../../src/logger.ts";
+
+export interface TestServer {
+  url: string;
+  key: string;
+  home: string;
+  services: Services;
+  server: RunningServer;
+  /** fetch with the api_key header of the default test user. */
+  api(pathname: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function makeTempHome(prefix = "treeindex-test-"): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<TestServer> {
+  const home = env.TREEINDEX_HOME ?? (await makeTempHome());
+  const config: Config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_PORT: "0", TREEINDEX_WORKERS: "2", ...env });
+  const services = await createServices(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"), options);
+  const { key } = await services.users.createKey("alice");
+  const server = await listen(createHttpApp(services), "127.0.0.1", 0);
+  return {
+    url: server.url,
+    key,
+    home,
+    services,
+    server,
+    api(pathname, init = {}) {
+      const headers = new Headers(init.headers);
+      const useKey = init.key === undefined ? key : init.key;
+      if (useKey !== null) headers.set("api_key", useKey);
+      return fetch(server.url + pathname, { ...init, headers });
+    },
+    async close() {
+      await server.close();
+      await services.close();
+      await fs.rm(home, { recursive: true, force: true });
+    },
+  };
+}

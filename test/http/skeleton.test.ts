@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("HTTP skeleton", () => {
+  it("answers /health without a key, with version, uptime and queue depth", async () => {
+    server = await startTestServer();
+    const res = await server.api("/health", { key: null });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "ok", version: "0.1.0", queue: { queued: 0, processing: 0 } });
+    expect(typeof body.uptime_s).toBe("number");
+  });
+
+  it("answers 401 {detail} for a missing key and for an unknown key", async () => {
+    server = await startTestServer();
+    for (const key of [null, "ti_000000000000_notARealKeyAtAllxxxxxxxxxxxx", "garbage"]) {
+      const res = await server.api("/openapi.json", { key });
+      expect(res.status).toBe(401);
+      const body = await res.json();
+      expect(typeof body.detail).toBe("string");
+    }
+  });
+
+  it("serves /openapi.json with a key, version 0.1.0, generated from the routes", async () => {
+    server = await startTestServer();
+    const res = await server.api("/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("0.1.0");
+    expect(doc.paths["/health"].get.responses["200"].content["application/json"].schema.properties.queue).toBeDefined();
+    expect(doc.components.securitySchemes.api_key).toEqual({ type: "apiKey", in: "header", name: "api_key" });
+  });
+
+  it("accepts paths with and without a trailing slash", async () => {
+    server = await startTestServer();
+    expect((await server.api("/openapi.json/")).status).toBe(200);
+    expect((await server.api("/health/", { key: null })).status).toBe(200);
+  });
+
+  it("answers 404 {detail} for unknown paths", async () => {
+    server = await startTestServer();
+    const res = await server.api("/no/such/route");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "Not Found" });
+  });
+
+  it("answers 413 {detail} when a body passes the upload limit", async () => {
+    server = await startTestServer({ TREEINDEX_MAX_UPLOAD_MB: "1" });
+    const res = await server.api("/doc", { method: "POST", body: new Uint8Array(2 * 1024 * 1024), headers: { "content-type": "application/octet-stream" } });
+    expect(res.status).toBe(413);
+    expect((await res.json()).detail).toMatch(/upload limit of 1 MB/);
+  });
+
+  it("answers 500 {detail} without a stack trace when the store is unreadable", async () => {
+    server = await startTestServer();
+    await fs.writeFile(path.join(server.home, "catalog.json"), "{ not json");
+    const res = await server.api("/openapi.json");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ detail: "Internal server error" });
+    expect(text).not.toMatch(/at .*\.ts|SyntaxError/);
+  });
+
+  it("keeps answering /health within 100 ms while slow jobs busy both worker threads", async () => {
+    server = await startTestServer({}, { extraJobKinds: [sleepKind()] });
+    await server.services.runner.enqueue("sleep", { ms: 4_000 });
+    await server.services.runner.enqueue("sleep", { ms: 4_000 });
+    // Wait until both jobs are really running in workers.
+    for (let i = 0; i < 200; i++) {
+      const health = await (await server.api("/health")).json();
+      if (health.queue.processing === 2) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // the workers are spinning by now
+    const timings: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      const res = await server.api("/health");
+      expect(res.status).toBe(200);
+      expect((await res.json()).queue.processing).toBe(2);
+      timings.push(performance.now() - t);
+    }
+    timings.sort((a, b) => a - b);
+    expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { JobQueue } from "../../src/jobs/index.ts";
+import { openStore } from "../../src/store/index.ts";
+import { makeTempHome } from "../helpers/server.ts";
+
+const SERVER = path.resolve("test/fixtures/jobs/serve-with-sleep-jobs.ts");
+const children: ChildProcess[] = [];
+
+function startServer(home: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr!.on("data", (d) => {
+      err += d;
+      if (err.includes("LISTENING")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+afterEach(() => {
+  for (const c of children) c.kill("SIGKILL");
+  children.length = 0;
+});
+
+describe("job recovery after kill -9", () => {
+  it("resumes a job whose server was killed mid-job and completes it on the next start", async () => {
+    const home = await makeTempHome();
+    const marker = path.join(home, "marker");
+    const store = await openStore(home);
+    const queue = new JobQueue(store);
+
+    const first = await startServer(home);
+    const job = await queue.enqueue("sleep", { ms: 3_000, marker });
+    // The first server picks it up (it polls the shared store) ...
+    for (let i = 0; ; i++) {
+      const j = await queue.get(job.id);
+      if (j?.status === "processing") {
+        expect(j.ownerPid).toBe(first.pid);
+        break;
+      }
+      if (i > 400) throw new Error("job never started");
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // ... and dies without any chance to clean up.
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    expect((await queue.get(job.id))?.status).toBe("processing");
+
+    const second = await startServer(home);
+    for (let i = 0; ; i++) {
+      const j = await queue.get(job.id);
+      if (j?.status === "completed") {
+        expect(j.attempts).toBe(2);
+        break;
+      }
+      if (i > 800) throw new Error(`job not completed: ${JSON.stringify(j)}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // The marker is written once, by the second server's worker.
+    expect((await fs.readFile(marker, "utf8")).trim()).toBe(String(second.pid));
+    await fs.rm(home, { recursive: true, force: true });
+  });
+});
