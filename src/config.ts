@@ -15,6 +15,8 @@ const envSchema = z.object({
   TREEINDEX_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   TREEINDEX_WORKERS: z.coerce.number({ error: "must be a whole number 1-64" }).int("must be a whole number 1-64").min(1, "must be a whole number 1-64").max(64, "must be a whole number 1-64").default(Math.max(1, os.availableParallelism())),
   TREEINDEX_MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes" }).positive("must be above 0").max(10_240, "must be at most 10240").default(200),
+  TREEINDEX_MAX_PAGES: z.coerce.number({ error: "must be a whole number of pages" }).int("must be a whole number of pages").min(1, "must be at least 1").default(5000),
+  TREEINDEX_JOB_TIMEOUT_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
   TREEINDEX_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -25,6 +27,10 @@ export interface Config {
   apiKey?: string;
   workers: number;
   maxUploadBytes: number;
+  /** PDFs with more pages are refused (the job fails with a clear message). */
+  maxPages: number;
+  /** Wall-clock limit of one indexing job. */
+  jobTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>["TREEINDEX_LOG_LEVEL"];
 }
 
@@ -66,6 +72,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     apiKey: e.TREEINDEX_API_KEY,
     workers: e.TREEINDEX_WORKERS,
     maxUploadBytes: Math.round(e.TREEINDEX_MAX_UPLOAD_MB * 1024 * 1024),
+    maxPages: e.TREEINDEX_MAX_PAGES,
+    jobTimeoutMs: Math.round(e.TREEINDEX_JOB_TIMEOUT_S * 1000),
     logLevel: e.TREEINDEX_LOG_LEVEL,
   };
 }

@@ -6,6 +6,8 @@ import type { Config } from "../config.ts";
 import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { openStore, type Store } from "../store/index.ts";
+import { indexJobKind } from "./documents/index-job.ts";
+import { DocumentService } from "./documents/service.ts";
 import { HealthService } from "./health.ts";
 import { UserService } from "./users.ts";
 
@@ -15,6 +17,7 @@ export interface Services {
   store: Store;
   users: UserService;
   health: HealthService;
+  documents: DocumentService;
   runner: JobRunner;
   close(): Promise<void>;
 }
@@ -29,10 +32,11 @@ export interface ServiceOptions {
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const store = await openStore(config.home);
   const pool = new WorkerPool(config.workers);
-  const kinds: JobKind[] = [...(options.extraJobKinds ?? [])];
+  const kinds: JobKind[] = [indexJobKind(store, config.jobTimeoutMs), ...(options.extraJobKinds ?? [])];
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
   const health = new HealthService(runner.queue, pool);
+  const documents = new DocumentService(store, runner, { maxPages: config.maxPages });
   if (options.runJobs !== false) await runner.start();
   return {
     config,
@@ -40,6 +44,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     store,
     users,
     health,
+    documents,
     runner,
     async close() {
       await runner.stop();

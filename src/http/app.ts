@@ -8,6 +8,7 @@ import type { Services } from "../core/services.ts";
 import { requireApiKey } from "./auth.ts";
 import { errorResponse } from "./errors.ts";
 import { Router, type HttpEnv } from "./route.ts";
+import { documentRoutes } from "./routes/documents.ts";
 import { healthRoute, openApiRoute } from "./routes/system.ts";
 
 export function createHttpApp(services: Services): Hono<HttpEnv> {
@@ -31,5 +32,6 @@ export function createHttpApp(services: Services): Hono<HttpEnv> {
   );
 
   openApiRoute(router);
+  documentRoutes(router, services);
   return app;
 }

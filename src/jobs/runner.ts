@@ -164,7 +164,13 @@ export class JobRunner {
 
 /** A one-line message for the user: no stack, no "Error:" prefix noise. */
 export function readableError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === "string") return error;
+  // Errors from worker threads may arrive as plain objects (structured clone), so look
+  // for a message rather than relying on instanceof.
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message) {
+    return error.message;
+  }
+  if (error && typeof error === "object" && "code" in error && typeof error.code === "string") return `Failed with ${error.code}`;
+  if (error instanceof Error) return error.name;
+  if (typeof error === "string" && error) return error;
   return "Unknown error";
 }

@@ -54,3 +54,9 @@ export async function startTestServer(
     },
   };
 }
+
+/** The JSON body of a response, typed loosely for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function json(res: Response): Promise<any> {
+  return res.json();
+}

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -15,7 +15,7 @@ describe("HTTP skeleton", () => {
     server = await startTestServer();
     const res = await server.api("/health", { key: null });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({ status: "ok", version: "0.1.0", queue: { queued: 0, processing: 0 } });
     expect(typeof body.uptime_s).toBe("number");
   });
@@ -25,7 +25,7 @@ describe("HTTP skeleton", () => {
     for (const key of [null, "ti_000000000000_notARealKeyAtAllxxxxxxxxxxxx", "garbage"]) {
       const res = await server.api("/openapi.json", { key });
       expect(res.status).toBe(401);
-      const body = await res.json();
+      const body = await json(res);
       expect(typeof body.detail).toBe("string");
     }
   });
@@ -34,7 +34,7 @@ describe("HTTP skeleton", () => {
     server = await startTestServer();
     const res = await server.api("/openapi.json");
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = await json(res);
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("0.1.0");
     expect(doc.paths["/health"].get.responses["200"].content["application/json"].schema.properties.queue).toBeDefined();
@@ -51,14 +51,14 @@ describe("HTTP skeleton", () => {
     server = await startTestServer();
     const res = await server.api("/no/such/route");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: "Not Found" });
+    expect(await json(res)).toEqual({ detail: "Not Found" });
   });
 
   it("answers 413 {detail} when a body passes the upload limit", async () => {
     server = await startTestServer({ TREEINDEX_MAX_UPLOAD_MB: "1" });
     const res = await server.api("/doc", { method: "POST", body: new Uint8Array(2 * 1024 * 1024), headers: { "content-type": "application/octet-stream" } });
     expect(res.status).toBe(413);
-    expect((await res.json()).detail).toMatch(/upload limit of 1 MB/);
+    expect((await json(res)).detail).toMatch(/upload limit of 1 MB/);
   });
 
   it("answers 500 {detail} without a stack trace when the store is unreadable", async () => {
@@ -77,7 +77,7 @@ describe("HTTP skeleton", () => {
     await server.services.runner.enqueue("sleep", { ms: 4_000 });
     // Wait until both jobs are really running in workers.
     for (let i = 0; i < 200; i++) {
-      const health = await (await server.api("/health")).json();
+      const health = await json(await server.api("/health"));
       if (health.queue.processing === 2) break;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -87,7 +87,7 @@ describe("HTTP skeleton", () => {
       const t = performance.now();
       const res = await server.api("/health");
       expect(res.status).toBe(200);
-      expect((await res.json()).queue.processing).toBe(2);
+      expect((await json(res)).queue.processing).toBe(2);
       timings.push(performance.now() - t);
     }
     timings.sort((a, b) => a - b);

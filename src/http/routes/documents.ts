@@ -1,0 +1,90 @@
+/**
+ * Document routes, both generations: POST/GET/DELETE on /doc and /tree, metadata on /doc.
+ * Thin: parse, call DocumentService, shape.
+ */
+import { z } from "zod";
+import {
+  deleteResponse,
+  docIdParams,
+  documentInfo,
+  metadataBody,
+  metadataQuery,
+  statusQuery,
+  statusResponse,
+  uploadFields,
+  uploadOptions,
+  uploadResponse,
+  type ApiGeneration,
+} from "../../core/documents/schemas.ts";
+import type { Services } from "../../core/services.ts";
+import type { DocumentRecord } from "../../store/index.ts";
+import type { Router } from "../route.ts";
+
+function info(doc: DocumentRecord): z.infer<typeof documentInfo> {
+  const { id, name, description, status, createdAt, pageNum, metadata, folderId, error } = doc;
+  return { id, name, description, status, createdAt, pageNum, metadata, folderId, ...(error ? { error } : {}) };
+}
+
+export function documentRoutes(router: Router, { documents }: Services): void {
+  for (const generation of ["doc", "tree"] as ApiGeneration[]) {
+    const tag = generation === "doc" ? "documents" : "tree (older generation)";
+
+    router.add(
+      {
+        method: "post", path: `/${generation}`, tag, bodyKind: "multipart", body: uploadFields,
+        summary: `Upload a PDF for indexing${generation === "tree" ? " (older path: if_add_node_summary defaults to no)" : ""}`,
+        responses: { 200: { description: "Accepted; indexing continues in the background", schema: uploadResponse } },
+      },
+      async ({ c, body, user }) => {
+        const bytes = new Uint8Array(await body.file.arrayBuffer());
+        const result = await documents.upload(user, {
+          fileName: body.file.name,
+          bytes,
+          options: uploadOptions(body, generation),
+          folderId: body.folder_id,
+          metadata: body.metadata,
+        });
+        return c.json(result);
+      },
+    );
+
+    router.add(
+      {
+        method: "get", path: `/${generation}/{doc_id}`, tag, params: docIdParams, query: statusQuery,
+        summary: "Status of a document; its tree once completed",
+        responses: { 200: { description: "Status response", schema: statusResponse }, 404: { description: "Unknown document" } },
+      },
+      async ({ c, params, query, user }) => c.json(await documents.status(user, params.doc_id, query, generation)),
+    );
+
+    router.add(
+      {
+        method: "delete", path: `/${generation}/{doc_id}`, tag, params: docIdParams,
+        summary: "Delete a document with everything stored for it (a running job is cancelled)",
+        responses: { 200: { description: "Deleted", schema: deleteResponse }, 404: { description: "Unknown document" } },
+      },
+      async ({ c, params, user }) => {
+        await documents.delete(user, params.doc_id);
+        return c.json({ doc_id: params.doc_id, deleted: true as const });
+      },
+    );
+  }
+
+  router.add(
+    {
+      method: "get", path: "/doc/{doc_id}/metadata", tag: "documents", params: docIdParams, query: metadataQuery,
+      summary: "A document's record: id, name, description, status, createdAt, pageNum, metadata, folderId",
+      responses: { 200: { description: "Document record", schema: documentInfo }, 404: { description: "Unknown document" } },
+    },
+    async ({ c, params, user }) => c.json(info(await documents.get(user, params.doc_id))),
+  );
+
+  router.add(
+    {
+      method: "put", path: "/doc/{doc_id}/metadata", tag: "documents", params: docIdParams, query: metadataQuery, body: metadataBody,
+      summary: "Replace a document's metadata (full overwrite; {} clears it; owner only)",
+      responses: { 200: { description: "The updated record", schema: documentInfo }, 404: { description: "Unknown document" } },
+    },
+    async ({ c, params, body, user }) => c.json(info(await documents.setMetadata(user, params.doc_id, body))),
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * `npm run bench`: runs every bench section and prints one table of named figures
+ * (stdout), with detail on stderr. Sections: store, plus those later issues add.
+ * Usage: npm run bench [-- section ...]
+ */
+import { storeBench } from "./bench/store.ts";
+import type { BenchFigure, BenchSection } from "./bench/types.ts";
+
+const SECTIONS: Record<string, BenchSection> = {
+  store: storeBench,
+};
+
+function printTable(figures: BenchFigure[]): void {
+  const rows = figures.map((f) => [f.group, f.name, `${f.value}${f.unit ? ` ${f.unit}` : ""}`, f.note ?? ""]);
+  const header = ["group", "figure", "value", "note"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  const out = [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)];
+  process.stdout.write(`${out.join("\n")}\n`);
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SECTIONS));
+if (unknown.length) {
+  process.stderr.write(`unknown bench section(s): ${unknown.join(", ")}; known: ${Object.keys(SECTIONS).join(", ")}\n`);
+  process.exit(2);
+}
+const figures: BenchFigure[] = [];
+for (const [name, section] of Object.entries(SECTIONS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  process.stderr.write(`bench: ${name}...\n`);
+  figures.push(...(await section()));
+}
+printTable(figures);
+process.exit(0);
