@@ -8,6 +8,7 @@ import type { Logger } from "../logger.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { indexJobKind } from "./documents/index-job.ts";
 import { DocumentService } from "./documents/service.ts";
+import { FolderService } from "./folders/service.ts";
 import { HealthService } from "./health.ts";
 import { UserService } from "./users.ts";
 
@@ -18,6 +19,7 @@ export interface Services {
   users: UserService;
   health: HealthService;
   documents: DocumentService;
+  folders: FolderService;
   runner: JobRunner;
   close(): Promise<void>;
 }
@@ -36,7 +38,8 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
   const health = new HealthService(runner.queue, pool);
-  const documents = new DocumentService(store, runner, { maxPages: config.maxPages });
+  const folders = new FolderService(store);
+  const documents = new DocumentService(store, runner, folders, { maxPages: config.maxPages });
   if (options.runJobs !== false) await runner.start();
   return {
     config,
@@ -45,6 +48,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     users,
     health,
     documents,
+    folders,
     runner,
     async close() {
       await runner.stop();

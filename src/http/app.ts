@@ -9,6 +9,7 @@ import { requireApiKey } from "./auth.ts";
 import { errorResponse } from "./errors.ts";
 import { Router, type HttpEnv } from "./route.ts";
 import { documentRoutes } from "./routes/documents.ts";
+import { folderRoutes } from "./routes/folders.ts";
 import { healthRoute, openApiRoute } from "./routes/system.ts";
 
 export function createHttpApp(services: Services): Hono<HttpEnv> {
@@ -33,5 +34,6 @@ export function createHttpApp(services: Services): Hono<HttpEnv> {
 
   openApiRoute(router);
   documentRoutes(router, services);
+  folderRoutes(router, services);
   return app;
 }

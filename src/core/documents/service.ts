@@ -7,6 +7,7 @@ import { detectFormat } from "../../indexing/detect.ts";
 import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
+import type { FolderService } from "../folders/service.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
 import { newId, nowIso } from "../ids.ts";
 import { INDEX_JOB, TREE_BLOB, indexPayload } from "./index-job.ts";
@@ -35,6 +36,7 @@ export class DocumentService {
   constructor(
     private readonly store: Store,
     private readonly runner: JobRunner,
+    private readonly folders: FolderService,
     private readonly limits: { maxPages: number },
   ) {}
 
@@ -50,7 +52,7 @@ export class DocumentService {
     if (format.kind !== "pdf") {
       throw new InvalidInputError(`Unsupported file: it looks like ${format.looksLike}. Accepted formats: PDF (by its %PDF header)`, ["body", "file"]);
     }
-    if (input.folderId !== undefined) await this.requireFolder(user, input.folderId);
+    if (input.folderId !== undefined) await this.folders.get(user, input.folderId);
 
     const id = newId("doc");
     const blob = originalBlobName(format.kind);
@@ -134,10 +136,5 @@ export class DocumentService {
     await this.runner.cancelForDocument(docId);
     await this.store.write((tx) => tx.documents.remove(docId));
     await this.store.blobs.removeAll(docId);
-  }
-
-  private async requireFolder(user: UserRecord, folderId: string): Promise<void> {
-    const folder = await this.store.read((tx) => tx.folders.get(folderId));
-    if (!folder || folder.owner !== user.id) throw new NotFoundError(`Folder ${folderId} not found`);
   }
 }

@@ -71,6 +71,7 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
   const remove = new Set<Line>();
   const folios: (string | null)[] = new Array(pages.length).fill(null);
   const slots = { top: new Set<number>(), bottom: new Set<number>() };
+  const confirmedY = { top: new Map<number, number>(), bottom: new Map<number, number>() };
   for (const c of candidates) {
     const count = pagesByKey.get(c.zone + "|" + c.key)!.size;
     const bareNumber = c.key === "#";
@@ -78,11 +79,20 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
     if (bareNumber && c.rank > 0) continue;
     if (!bareNumber && c.key.replace(/[#\s]/g, "").length === 0) continue;
     remove.add(c.line);
-    slots[c.zone].add(Math.round(c.line.y));
+    const y = Math.round(c.line.y);
+    slots[c.zone].add(y);
+    confirmedY[c.zone].set(y, (confirmedY[c.zone].get(y) ?? 0) + 1);
     folios[c.page] ??= folioOf(c.line.text);
   }
   // Running heads seen only once or twice (short chapters) sit exactly where confirmed ones
-  // sit and carry a page number: strip those too.
+  // sit and carry a page number: strip those too. Only where running heads keep one fixed
+  // position; documents printed from HTML put page numbers wherever the content ends.
+  for (const zone of ["top", "bottom"] as const) {
+    const ys = [...confirmedY[zone].values()];
+    const total = ys.reduce((a, b) => a + b, 0);
+    const top2 = ys.sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0);
+    if (total < 3 || top2 < total * 0.8) slots[zone].clear();
+  }
   for (const c of candidates) {
     if (c.rank > 0 || remove.has(c.line)) continue;
     const y = Math.round(c.line.y);

@@ -275,7 +275,9 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       }
       text += it.str;
       prev = it;
-      const n = it.str.length;
+      // Dot leaders and punctuation often come in another font or size than the words;
+      // only letters and digits vote for the line's style.
+      const n = countAlnum(it.str) || 0.001;
       const sz = Math.round(it.size * 10) / 10;
       charsBySize.set(sz, (charsBySize.get(sz) ?? 0) + n);
       charsByFont.set(it.font, (charsByFont.get(it.font) ?? 0) + n);
@@ -289,9 +291,18 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     w: right - x,
     size: argmax(charsBySize) ?? ySize,
     font,
-    oneFont: charsByFont.size <= 1,
+    oneFont: [...charsByFont.values()].filter((v) => v >= 1).length <= 1,
     mono: monoFonts.has(font),
   };
+}
+
+function countAlnum(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127) n++;
+  }
+  return n;
 }
 
 function argmax<K>(m: Map<K, number>): K | undefined {

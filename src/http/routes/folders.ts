@@ -1,0 +1,35 @@
+/** Folder routes: create, list, delete (cascade). Thin adapters over FolderService. */
+import { createFolderBody, folderDeleteResponse, folderIdParams, folderListResponse, folderResponse, listFoldersQuery } from "../../core/folders/schemas.ts";
+import type { Services } from "../../core/services.ts";
+import type { Router } from "../route.ts";
+
+export function folderRoutes(router: Router, { folders }: Services): void {
+  router.add(
+    {
+      method: "post", path: "/folder", tag: "folders", body: createFolderBody,
+      summary: "Create a folder (no parent = a workspace)",
+      responses: { 200: { description: "The new folder", schema: folderResponse }, 404: { description: "Unknown parent folder" } },
+    },
+    async ({ c, body, user }) => c.json(await folders.create(user, body)),
+  );
+  router.add(
+    {
+      method: "get", path: "/folders", tag: "folders", query: listFoldersQuery,
+      summary: "List folders: parent_folder_id=root for workspaces, an id for its subfolders, omitted for all",
+      responses: { 200: { description: "Folders, oldest first", schema: folderListResponse } },
+    },
+    async ({ c, query, user }) => c.json({ folders: await folders.list(user, query.parent_folder_id) }),
+  );
+  router.add(
+    {
+      method: "delete", path: "/folder/{folder_id}", tag: "folders", params: folderIdParams,
+      summary: "Delete a folder with its subfolders and documents",
+      responses: {
+        200: { description: "Deleted; counts of what was deleted", schema: folderDeleteResponse },
+        404: { description: "Unknown folder" },
+        409: { description: "Documents inside are still queued or processing: they and their folders survived (counts in the body)" },
+      },
+    },
+    async ({ c, params, user }) => c.json(await folders.delete(user, params.folder_id)),
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * PDF bytes -> tree index. Pure: no I/O besides reading pdfjs' own font/cmap files; meant to
+ * run inside a worker thread. See DESIGN.md, "The tree", for the rules the tree follows.
+ */
+import type { IndexedDocument } from "../tree-types.ts";
+import { summariseTree, describeDocument } from "../summary/index.ts";
+import { openPdf } from "./document.ts";
+import { PdfError, checkPdfBytes } from "./errors.ts";
+import { extractPages, readPageLabels } from "./extract.ts";
+import { stripHeadersFooters } from "./headers-footers.ts";
+import { outlineHeadings } from "./outline.ts";
+import { buildTree } from "./structure.ts";
+import { shorten } from "./page-groups.ts";
+import type { PageText } from "./types.ts";
+
+export { PdfError } from "./errors.ts";
+export type { PdfErrorCode } from "./errors.ts";
+
+export interface PdfIndexOptions {
+  /** Add an extractive summary to every node. */
+  addSummaries?: boolean;
+  /** Add a document description. */
+  addDescription?: boolean;
+  /** Called after each page is read, and once more at the end. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Reject documents with more pages (PdfError "too_many_pages"). */
+  maxPages?: number;
+  /** Evaluation only: pretend the PDF has no outline, to measure the other tree sources. */
+  ignoreOutline?: boolean;
+}
+
+export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}): Promise<IndexedDocument & { pages?: never }> {
+  checkPdfBytes(data);
+  const { signal } = options;
+  const { doc, close } = await openPdf(data, signal);
+  let pages: PageText[];
+  let labels: string[] | null;
+  let outline: Awaited<ReturnType<typeof outlineHeadings>>;
+  let metaTitle: string | undefined;
+  const pageCount = doc.numPages;
+  try {
+    if (pageCount === 0) throw new PdfError("corrupt", "PDF is corrupt or unreadable: it has no pages");
+    if (options.maxPages !== undefined && pageCount > options.maxPages) {
+      throw new PdfError("too_many_pages", `PDF has ${pageCount} pages; the limit is ${options.maxPages}`);
+    }
+    labels = await readPageLabels(doc);
+    outline = options.ignoreOutline ? [] : await outlineHeadings(doc);
+    metaTitle = await readTitle(doc);
+    pages = await extractPages(doc, { signal, onPage: options.onProgress });
+  } finally {
+    // pdfjs' caches are the largest thing in memory; release them before building the tree.
+    await close().catch(() => {});
+  }
+
+  const warnings: string[] = [];
+  const { folios } = stripHeadersFooters(pages);
+  if (pages.every((p) => p.lines.length === 0)) warnings.push("The PDF has no text layer (scanned images?); OCR is needed for its text");
+
+  const { tree, tocSource, warnings: treeWarnings } = buildTree({
+    pages,
+    outline,
+    labels,
+    folios,
+    leadTitle: leadTitle(pages, metaTitle),
+  });
+  warnings.push(...treeWarnings);
+
+  if (options.addSummaries) summariseTree(tree);
+  const description = options.addDescription ? describeDocument(tree) : undefined;
+  options.onProgress?.(pageCount, pageCount);
+  const result: IndexedDocument = { pageCount, tocSource, tree };
+  if (description !== undefined) result.description = description;
+  if (warnings.length) result.warnings = warnings;
+  return result;
+}
+
+/** Number of pages, without reading any page (for upload-time limits). */
+export async function countPdfPages(data: Uint8Array, signal?: AbortSignal): Promise<number> {
+  checkPdfBytes(data);
+  const { doc, close } = await openPdf(data, signal);
+  try {
+    return doc.numPages;
+  } finally {
+    await close().catch(() => {});
+  }
+}
+
+async function readTitle(doc: Awaited<ReturnType<typeof openPdf>>["doc"]): Promise<string | undefined> {
+  try {
+    const meta = await doc.getMetadata();
+    const t = String((meta.info as { Title?: unknown })?.Title ?? "").replace(/\s+/g, " ").trim();
+    // Authoring tools leave file names and placeholders in Title; those are not titles.
+    if (!t || /^(untitled|microsoft word|document\d*$)|\.(docx?|pdf|indd|tex|dvi)$/i.test(t)) return undefined;
+    return t;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Title for text before the first section: the document title, else the most prominent
+ * line of the first page with text. */
+function leadTitle(pages: PageText[], metaTitle?: string): string {
+  if (metaTitle) return shorten(metaTitle);
+  for (const p of pages) {
+    if (!p.lines.length) continue;
+    let best = p.lines[0];
+    for (const l of p.lines.slice(0, 30)) if (l.size > best.size + 0.5 && /\p{L}{2}/u.test(l.text)) best = l;
+    const t = best.text.trim();
+    if (/\p{L}{2}/u.test(t)) return shorten(t);
+    break;
+  }
+  return "Front matter";
+}

@@ -1,0 +1,294 @@
+/**
+ * Tree source 2: a printed table of contents. Contents pages are found among the first pages
+ * (lines ending in page numbers, dot leaders, a "Contents" title, numbers that only grow),
+ * their entries parsed with levels from indentation and type size, and printed page numbers
+ * mapped to physical pages: page labels when the PDF has them, else the page numbers printed
+ * in running heads, else the offset that makes most titles appear on their pages. Every
+ * entry is then verified on its page and repaired by searching nearby pages.
+ */
+import { normText } from "./fuzzy.ts";
+import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
+import type { Heading, Line, PageText } from "./types.ts";
+
+/** Contents pages must start within this many pages (they may continue past it). */
+const SCAN_PAGES = 20;
+
+const ROMAN_RE = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$/i;
+/** "Title ..... 12", "Title 12", "Title . . . xiv". The title must hold letters. */
+const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1,4}|[ivxlcdm]{1,7})$/iu;
+const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
+const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
+const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
+const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?)\b/i;
+
+export interface TocEntry {
+  title: string;
+  /** Printed page as written ("12", "iv"), or null for group headers without a number. */
+  printed: string | null;
+  x: number;
+  size: number;
+  tocPage: number;
+  level: number;
+}
+
+interface ParsedLine {
+  line: Line;
+  entry: { title: string; printed: string } | null;
+  leaders: boolean;
+}
+
+function parseLine(line: Line): ParsedLine {
+  const t = line.text.trim();
+  const m = ENTRY_RE.exec(t);
+  let entry: ParsedLine["entry"] = null;
+  if (m) {
+    const printed = m[2];
+    const title = m[1].replace(/[\s.·…_]+$/u, "").trim();
+    const roman = !/^\d+$/.test(printed);
+    // A roman "number" must be a real numeral and set off by leaders or be short ("iv").
+    const ok =
+      title.length >= 2 &&
+      // "PART II", "Chapter 4": the number belongs to the title, not to a page.
+      !/^(part|chapter|book|volume|appendix|section|article|schedule|exhibit|title|item|note)$/i.test(title) &&
+      (!roman || (ROMAN_RE.test(printed) && (LEADERS_RE.test(t) || printed.length <= 4)));
+    // "... in 2023" or "Section 404" would look like entries; leaders or a gap make them real.
+    if (ok) entry = { title, printed: printed.toLowerCase() };
+  }
+  return { line, entry, leaders: LEADERS_RE.test(t) };
+}
+
+interface PageVerdict {
+  isToc: boolean;
+  strong: boolean;
+  parsed: ParsedLine[];
+  listOf: boolean;
+}
+
+function judgePage(page: PageText, continuing: boolean): PageVerdict {
+  const parsed = page.lines.map(parseLine);
+  const entries = parsed.filter((p) => p.entry);
+  const leaders = parsed.filter((p) => p.leaders && p.entry).length;
+  const head = page.lines.slice(0, 6).map((l) => l.text.trim());
+  const titled = head.some((t) => CONTENTS_TITLE_RE.test(t.replace(/[:.]$/, "")));
+  const listOf = head.some((t) => LIST_OF_RE.test(t));
+  const nums = entries.map((e) => e.entry!.printed).filter((p) => /^\d+$/.test(p)).map(Number);
+  let up = 0;
+  for (let i = 1; i < nums.length; i++) if (nums[i] >= nums[i - 1]) up++;
+  const monotone = nums.length > 1 ? up / (nums.length - 1) : 0;
+  const share = entries.length / Math.max(1, page.lines.length);
+  const strong =
+    entries.length >= 3 &&
+    ((titled && (leaders >= 2 || monotone >= 0.7)) ||
+      (leaders >= 4 && leaders >= entries.length * 0.4) ||
+      (entries.length >= 6 && share >= 0.4 && monotone >= 0.85));
+  const weak = continuing && entries.length >= 3 && (leaders >= 3 || (share >= 0.3 && monotone >= 0.7));
+  return { isToc: strong || weak, strong, parsed, listOf };
+}
+
+/** The first run of contents pages, or [] when the document has none. */
+export function findContentsPages(pages: PageText[]): { pages: number[]; parsed: Map<number, ParsedLine[]> } {
+  const parsed = new Map<number, ParsedLine[]>();
+  const run: number[] = [];
+  for (let p = 0; p < pages.length; p++) {
+    if (!run.length && p >= SCAN_PAGES) break;
+    const v = judgePage(pages[p], run.length > 0);
+    if (run.length && (!v.isToc || v.listOf)) break;
+    if (!run.length && (!v.strong || v.listOf)) continue;
+    run.push(p);
+    parsed.set(p, v.parsed);
+  }
+  return { pages: run, parsed };
+}
+
+/** Entries of the contents pages, in order, with levels. */
+export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<number, ParsedLine[]>): TocEntry[] {
+  // Facing pages may have different margins: measure indentation from each page's own margin
+  // when the margins clearly differ.
+  const margins = tocPages.map((p) => Math.min(...parsed.get(p)!.filter((l) => l.entry).map((l) => l.line.x)));
+  const spread = Math.max(...margins) - Math.min(...margins);
+  const out: TocEntry[] = [];
+  for (let k = 0; k < tocPages.length; k++) {
+    const p = tocPages[k];
+    const lines = parsed.get(p)!;
+    const shift = spread > 6 ? margins[k] - Math.min(...margins) : 0;
+    const entryWidths = lines.filter((l) => l.entry).map((l) => l.line.w).sort((a, b) => a - b);
+    const typicalWidth = entryWidths[Math.floor(entryWidths.length / 2)] ?? 0;
+    const firstEntry = lines.findIndex((l) => l.entry);
+    const sizes = lines.filter((l) => l.entry).map((l) => l.line.size).sort((a, b) => a - b);
+    const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 0;
+    for (let i = Math.max(0, firstEntry - 3); i < lines.length; i++) {
+      const { line, entry } = lines[i];
+      const x = line.x - shift;
+      if (entry) {
+        out.push({ title: entry.title, printed: entry.printed, x, size: line.size, tocPage: p, level: 0 });
+        continue;
+      }
+      const t = line.text.trim();
+      if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
+      if (i < firstEntry && !GROUP_RE.test(t)) continue; // page titles above the first entry
+      const next = lines[i + 1];
+      // A title wrapped over two lines: the first half runs wide, the rest carries the number.
+      if (next?.entry && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + 40 && !/[:;]$/.test(t)) {
+        next.entry = { ...next.entry, title: t + " " + next.entry.title };
+        next.line = { ...next.line, x: line.x, size: line.size };
+        continue;
+      }
+      // Group headers ("PART II", "Appendixes") carry no page number; prose does not belong.
+      // Column heads ("Page") are neither.
+      const looksGroup = GROUP_RE.test(t) || (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t) && t.length <= 60) || line.size > medianSize + 0.5;
+      if (looksGroup && !/[.:;,]$/.test(t) && next?.entry) {
+        out.push({ title: t, printed: null, x, size: line.size, tocPage: p, level: 0 });
+      }
+    }
+  }
+  assignLevels(out);
+  return out;
+}
+
+/**
+ * Levels from indentation first and type size second: entries are clustered by left edge
+ * (a few points of tolerance) and, within a cluster, larger type ranks higher.
+ */
+function assignLevels(entries: TocEntry[]): void {
+  if (!entries.length) return;
+  const xs = [...new Set(entries.map((e) => Math.round(e.x)))].sort((a, b) => a - b);
+  const cluster = new Map<number, number>();
+  let c = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if (i > 0 && xs[i] - xs[i - 1] > 4) c++;
+    cluster.set(xs[i], c);
+  }
+  const keyOf = (e: TocEntry) => `${cluster.get(Math.round(e.x))}|${Math.round(e.size)}`;
+  const keys = [...new Set(entries.map(keyOf))].map((k) => k.split("|").map(Number));
+  keys.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const rank = new Map(keys.map((k, i) => [`${k[0]}|${k[1]}`, i + 1]));
+  for (const e of entries) e.level = rank.get(keyOf(e))!;
+  // Close gaps so levels run 1, 2, 3 (a missing middle indent must not leave a hole).
+  const used = [...new Set(entries.map((e) => e.level))].sort((a, b) => a - b);
+  const dense = new Map(used.map((l, i) => [l, i + 1]));
+  for (const e of entries) e.level = dense.get(e.level)!;
+}
+
+function romanValue(s: string): number {
+  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const a = v[s[i]];
+    const b = v[s[i + 1]] ?? 0;
+    n += a < b ? -a : a;
+  }
+  return n;
+}
+
+export interface PrintedTocContext {
+  pages: PageText[];
+  index: PageIndex;
+  labels: string[] | null;
+  folios: (string | null)[];
+}
+
+export interface PrintedTocResult {
+  headings: Heading[];
+  verified: number;
+  tocPages: number[];
+}
+
+export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | null {
+  const { pages, index } = ctx;
+  const found = findContentsPages(pages);
+  if (!found.pages.length) return null;
+  const entries = parseEntries(pages, found.pages, found.parsed);
+  if (entries.filter((e) => e.printed).length < 3) return null;
+  const afterToc = found.pages[found.pages.length - 1] + 1;
+
+  const mapPrinted = makeMapper(ctx, entries, afterToc);
+  const headings: Heading[] = [];
+  // Number-less group headers take the page of the next numbered entry, then are searched
+  // for backwards from there (divider pages come just before).
+  let nextPage = pages.length - 1;
+  const mapped: (number | null)[] = entries.map((e) => (e.printed ? mapPrinted(e.printed) : null));
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (mapped[i] === null) mapped[i] = nextPage;
+    else nextPage = mapped[i]!;
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const p = mapped[i]!;
+    if (p < 0 || p >= pages.length) continue;
+    headings.push({ title: entries[i].title, level: entries[i].level, page: p });
+  }
+  // The contents page itself is a section of the document.
+  const tocTitle = pages[found.pages[0]].lines.slice(0, 6).findIndex((l) => CONTENTS_TITLE_RE.test(l.text.trim().replace(/[:.]$/, "")));
+  const { verified } = locateHeadings(index, headings, { after: 3, before: 3, adaptive: true, minPage: afterToc });
+  // Entries that went backwards after repair are more likely misreads than structure.
+  const ordered: Heading[] = [];
+  for (const h of headings) {
+    const prev = ordered[ordered.length - 1];
+    if (prev && (h.page < prev.page || (h.page === prev.page && (h.line ?? 0) < (prev.line ?? 0)))) continue;
+    ordered.push(h);
+  }
+  if (tocTitle >= 0) {
+    ordered.unshift({ title: pages[found.pages[0]].lines[tocTitle].text.trim(), level: 1, page: found.pages[0], line: tocTitle });
+  }
+  return { headings: ordered, verified, tocPages: found.pages };
+}
+
+/**
+ * printed page string -> 0-based physical page. Labels and folios give exact answers for the
+ * pages they cover; otherwise the offset that puts most sampled titles on their pages wins.
+ */
+function makeMapper(ctx: PrintedTocContext, entries: TocEntry[], afterToc: number): (printed: string) => number {
+  const { pages, labels, folios, index } = ctx;
+  const labelMap = new Map<string, number>();
+  // Labels that merely repeat physical numbers add nothing, but do no harm either.
+  if (labels) labels.forEach((l, p) => {
+    const k = l.trim().toLowerCase();
+    if (k && !labelMap.has(k)) labelMap.set(k, p);
+  });
+  const folioMap = new Map<string, number>();
+  folios.forEach((f, p) => {
+    if (f && p >= afterToc - 1 && !folioMap.has(f)) folioMap.set(f, p);
+  });
+  const arabicOffset = estimateOffset(index, pages, entries, (e) => /^\d+$/.test(e.printed ?? ""), Number, afterToc);
+  const romanOffset = estimateOffset(index, pages, entries, (e) => !!e.printed && !/^\d+$/.test(e.printed), romanValue, afterToc);
+  return (printed: string) => {
+    const byLabel = labelMap.get(printed);
+    if (byLabel !== undefined) return byLabel;
+    const byFolio = folioMap.get(printed);
+    if (byFolio !== undefined) return byFolio;
+    if (/^\d+$/.test(printed)) return Number(printed) - 1 + arabicOffset;
+    return romanValue(printed) - 1 + romanOffset;
+  };
+}
+
+function estimateOffset(
+  index: PageIndex,
+  pages: PageText[],
+  entries: TocEntry[],
+  pick: (e: TocEntry) => boolean,
+  value: (s: string) => number,
+  firstBodyPage: number,
+): number {
+  const chosen = entries.filter(pick);
+  if (!chosen.length) return 0;
+  const sample: TocEntry[] = [];
+  const step = Math.max(1, Math.floor(chosen.length / 25));
+  for (let i = 0; i < chosen.length; i += step) sample.push(chosen[i]);
+  const votes = new Map<number, number>();
+  const maxOffset = Math.min(pages.length, 120);
+  for (const e of sample) {
+    const v = value(e.printed!);
+    const t = normText(e.title);
+    for (let o = -3; o <= maxOffset; o++) {
+      const p = v - 1 + o;
+      if (p < firstBodyPage || p >= pages.length) continue; // the contents pages list every title
+      const m = findOnPage(index, p, t);
+      if (m && m.score >= MATCH_THRESHOLD) votes.set(o, (votes.get(o) ?? 0) + 1);
+    }
+  }
+  let best = 0;
+  let bestVotes = 0;
+  for (const [o, n] of votes) if (n > bestVotes || (n === bestVotes && Math.abs(o) < Math.abs(best))) ((best = o), (bestVotes = n));
+  if (bestVotes >= Math.min(2, sample.length)) return best;
+  // Nothing matched: assume the first entry starts right after the contents.
+  return firstBodyPage - (value(chosen[0].printed!) - 1);
+}

@@ -1,0 +1,136 @@
+/**
+ * Choosing the tree source and shaping the result: outline -> printed contents -> layout ->
+ * page groups, the first that yields a usable structure wins; sequences with a gap
+ * ("Item 5", "Item 7") get the missing member looked up; leaves that are both long and large
+ * are split with the next method down; then the tree is assembled.
+ */
+import { countTokens } from "../tokens.ts";
+import type { TocSource, TreeNode } from "../tree-types.ts";
+import { assembleTree } from "./assemble.ts";
+import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
+import { locateHeadings, PageIndex } from "./locate.ts";
+import { pageGroupHeadings } from "./page-groups.ts";
+import { printedTocHeadings } from "./printed-toc.ts";
+import { fillSequenceGaps } from "./sequence-gaps.ts";
+import type { Heading, PageText } from "./types.ts";
+
+/** A leaf is split when it spans more pages than this... */
+export const SPLIT_MIN_PAGES = 20;
+/** ...and holds more tokens than this. */
+export const SPLIT_MIN_TOKENS = 20_000;
+
+export interface StructureInput {
+  pages: PageText[];
+  /** Outline headings with pages resolved (empty when there is no outline). */
+  outline: Heading[];
+  labels: string[] | null;
+  folios: (string | null)[];
+  leadTitle: string;
+}
+
+export interface StructureResult {
+  tree: TreeNode[];
+  tocSource: TocSource;
+  warnings: string[];
+}
+
+export function buildTree(input: StructureInput): StructureResult {
+  const { pages, outline } = input;
+  const index = new PageIndex(pages);
+  const warnings: string[] = [];
+  let stats: LayoutStats | undefined;
+  const layoutStats = () => (stats ??= computeLayoutStats(pages));
+  let headings: Heading[] = [];
+  let tocSource: TocSource = "page_groups";
+  let skipPages = new Set<number>();
+
+  if (outline.length >= 2 || (outline.length === 1 && pages.length <= 10)) {
+    headings = outline.map((h) => ({ ...h }));
+    // Outline pages are trusted; only a destination just above a page break moves on.
+    const { verified } = locateHeadings(index, headings, { after: 1, before: 0 });
+    tocSource = "outline";
+    if (verified < headings.length * 0.5) warnings.push(`Only ${verified} of ${headings.length} bookmark titles were found on their pages`);
+  }
+  if (!headings.length) {
+    const toc = printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios });
+    if (toc && toc.verified >= Math.max(3, toc.headings.length * 0.5)) {
+      headings = toc.headings;
+      tocSource = "printed_toc";
+      skipPages = new Set(toc.tocPages);
+      fillSequenceGaps(headings, pages);
+    } else if (toc) skipPages = new Set(toc.tocPages);
+  }
+  if (!headings.length) {
+    const found = layoutHeadings(pages, layoutStats(), { skipPages });
+    if (found.length >= 2) {
+      headings = found;
+      tocSource = "layout";
+      fillSequenceGaps(headings, pages);
+    }
+  }
+  if (!headings.length) {
+    headings = pageGroupHeadings(pages);
+    tocSource = "page_groups";
+  }
+
+  headings = splitLargeLeaves(headings, pages, tocSource, layoutStats, skipPages, 0);
+  const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
+  return { tree, tocSource, warnings };
+}
+
+/** Split leaves that span many pages and many tokens with the next method down. */
+function splitLargeLeaves(
+  headings: Heading[],
+  pages: PageText[],
+  source: TocSource,
+  stats: () => LayoutStats,
+  skipPages: ReadonlySet<number>,
+  depth: number,
+  limit: { page: number; line: number } = { page: pages.length, line: 0 },
+): Heading[] {
+  if (depth > 1) return headings;
+  const out: Heading[] = [];
+  for (let i = 0; i < headings.length; i++) {
+    const h = headings[i];
+    out.push(h);
+    const next = headings[i + 1];
+    if (next && next.level > h.level) continue; // not a leaf
+    const end = next ? { page: next.page, line: next.line ?? 0 } : limit;
+    const lastPage = end.line === 0 ? end.page - 1 : end.page;
+    if (lastPage - h.page + 1 <= SPLIT_MIN_PAGES) continue;
+    if (rangeTokens(pages, h, end) <= SPLIT_MIN_TOKENS) continue;
+    let children: Heading[] = [];
+    let childSource: TocSource = "page_groups";
+    if (source === "outline" || source === "printed_toc") {
+      children = layoutHeadings(pages, stats(), { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages });
+      childSource = "layout";
+    }
+    if (children.length < 2) {
+      children = h.page + 1 <= lastPage ? pageGroupHeadings(pages, h.page + 1, lastPage, 1) : [];
+      childSource = "page_groups";
+    }
+    if (!children.length) continue;
+    const minLevel = Math.min(...children.map((c) => c.level));
+    for (const c of children) c.level = h.level + 1 + (c.level - minLevel);
+    out.push(...splitLargeLeaves(children, pages, childSource, stats, skipPages, depth + 1, end));
+  }
+  return out;
+}
+
+function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: number }): number {
+  // Cheap bound first: tokens are rarely fewer than characters / 6.
+  let chars = 0;
+  const parts: string[] = [];
+  for (let p = h.page; p <= Math.min(end.page, pages.length - 1); p++) {
+    const lines = pages[p].lines;
+    const a = p === h.page ? (h.line ?? 0) : 0;
+    const b = p === end.page ? end.line : lines.length;
+    for (let i = a; i < b; i++) {
+      chars += lines[i].text.length + 1;
+      parts.push(lines[i].text);
+    }
+  }
+  if (chars / 6 > SPLIT_MIN_TOKENS) return chars; // surely above the threshold
+  if (chars / 2 < SPLIT_MIN_TOKENS) return 0; // surely below it
+  return countTokens(parts.join("\n"));
+}

@@ -1,0 +1,88 @@
+/**
+ * Tree quality against a gold outline ({level, title, page} in document order): title
+ * precision/recall with fuzzy titles (case, punctuation and section numbers ignored), exact
+ * start pages and equal levels on matched titles. Shared by the bench and eval scripts.
+ */
+import type { TreeNode } from "../../src/indexing/tree-types.ts";
+import { coreTitle, ratio } from "../../src/indexing/pdf/fuzzy.ts";
+
+export interface GoldEntry {
+  level: number;
+  title: string;
+  /** 1-based physical page. */
+  page: number;
+}
+
+export interface TreeQuality {
+  titlePrecision: number;
+  titleRecall: number;
+  startPageExact: number;
+  levelAgreement: number;
+  matched: number;
+  gold: number;
+  /** Tree nodes counted for precision. */
+  predicted: number;
+  /** Gold titles not found, for debugging. */
+  missed: GoldEntry[];
+}
+
+const TITLE_SIM = 0.85;
+
+export function flattenTree(tree: TreeNode[]): GoldEntry[] {
+  const out: GoldEntry[] = [];
+  const walk = (n: TreeNode, depth: number) => {
+    out.push({ level: depth, title: n.title, page: n.start_index ?? 0 });
+    for (const c of n.nodes) walk(c, depth + 1);
+  };
+  for (const n of tree) walk(n, 1);
+  return out;
+}
+
+/**
+ * Nodes that start before the first gold page (cover, contents: front matter the author's
+ * outline does not cover) are not counted against precision.
+ */
+export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): TreeQuality {
+  const firstGoldPage = gold.length ? Math.min(...gold.map((g) => g.page)) : 1;
+  const all = flattenTree(tree);
+  const predicted = all.filter((e) => e.page >= firstGoldPage);
+  const pCore = predicted.map((e) => coreTitle(e.title));
+  const used = new Array<boolean>(predicted.length).fill(false);
+  let matched = 0;
+  let pageOk = 0;
+  let levelOk = 0;
+  let last = 0;
+  const missed: GoldEntry[] = [];
+  for (const g of gold) {
+    const gc = coreTitle(g.title);
+    let best = -1;
+    let bestKey = Infinity;
+    for (let i = 0; i < predicted.length; i++) {
+      if (used[i]) continue;
+      const sim = pCore[i] === gc ? 1 : ratio(pCore[i], gc);
+      if (sim < TITLE_SIM) continue;
+      // Prefer the same page, then document order near the previous match, then similarity.
+      const key = Math.abs(predicted[i].page - g.page) * 1000 + Math.abs(i - last) + (1 - sim);
+      if (key < bestKey) ((bestKey = key), (best = i));
+    }
+    if (best < 0) {
+      missed.push(g);
+      continue;
+    }
+    used[best] = true;
+    last = best;
+    matched++;
+    if (predicted[best].page === g.page) pageOk++;
+    if (predicted[best].level === g.level) levelOk++;
+  }
+  return {
+    titlePrecision: predicted.length ? matched / predicted.length : 0,
+    titleRecall: gold.length ? matched / gold.length : 0,
+    startPageExact: matched ? pageOk / matched : 0,
+    levelAgreement: matched ? levelOk / matched : 0,
+    matched,
+    gold: gold.length,
+    predicted: predicted.length,
+    missed,
+  };
+}
