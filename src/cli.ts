@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { ConfigError } from "./config.ts";
 import { VERSION } from "./version.ts";
+import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerKeysCommand } from "./cli/keys-command.ts";
 import { registerMcpCommand } from "./cli/mcp-command.ts";
 import { registerServeCommand } from "./cli/serve-command.ts";
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
   program.addOption(new Option("--home <dir>", "store directory (TREEINDEX_HOME)"));
   registerServeCommand(program);
   registerMcpCommand(program);
+  registerIndexCommand(program);
   registerKeysCommand(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError();
   return program;

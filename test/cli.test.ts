@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { twoChapterPdf } from "./helpers/pdf.ts";
 import { makeTempHome } from "./helpers/server.ts";
 
 const exec = promisify(execFile);
@@ -22,7 +23,30 @@ describe("CLI", () => {
   it("--help lists the commands", async () => {
     const r = await cli(["--help"]);
     expect(r.code).toBe(0);
-    for (const command of ["serve", "mcp", "keys"]) expect(r.stderr).toContain(command);
+    for (const command of ["serve", "mcp", "index", "keys"]) expect(r.stderr).toContain(command);
+  });
+
+  it("index prints the tree JSON of a PDF on stdout, in the API's node shape", async () => {
+    const home = await makeTempHome();
+    const file = path.join(home, "two.pdf");
+    await fs.writeFile(file, await twoChapterPdf());
+    const full = await cli(["index", file, "--summary"]);
+    expect(full.code).toBe(0);
+    const out = JSON.parse(full.stdout);
+    expect(out).toMatchObject({ doc_name: "two.pdf", page_count: 4 });
+    const titles = JSON.stringify(out.result.map((n: { title: string }) => n.title));
+    expect(titles).toMatch(/Introduction.*Methods/);
+    expect(out.result[0]).toHaveProperty("text");
+    expect(out.result[0]).toHaveProperty("summary");
+    expect(out.result[0]).toHaveProperty("page_index");
+    const bare = JSON.parse((await cli(["index", file, "--no-text", "--older"])).stdout);
+    expect(bare.result[0]).not.toHaveProperty("text");
+    expect(bare.result[0]).toHaveProperty("end_index");
+    const notPdf = await cli(["index", path.resolve("package.json")]);
+    expect(notPdf.code).toBe(1);
+    expect(notPdf.stdout).toBe("");
+    expect(notPdf.stderr).toMatch(/accepted: PDF/);
+    await fs.rm(home, { recursive: true, force: true });
   });
 
   it("unknown commands and bad flags print usage and exit 2", async () => {

@@ -18,7 +18,8 @@ export function renderTree(nodes: TreeNode[], options: RenderOptions): ApiTreeNo
 }
 
 function renderNode(node: TreeNode, o: RenderOptions): ApiTreeNode {
-  const out: ApiTreeNode = { title: node.title, nodes: [] };
+  // Keys in reading order: title, id, position, text, summary, children last.
+  const out = { title: node.title } as ApiTreeNode;
   if (o.includeNodeId) out.node_id = node.node_id;
   if (node.start_index !== undefined) {
     out.page_index = node.start_index;
