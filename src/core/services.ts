@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { openStore, type Store } from "../store/index.ts";
-import { indexJobKind } from "./documents/index-job.ts";
+import { INDEX_TASK_MODULE, indexJobKind } from "./documents/index-job.ts";
 import { DocumentService } from "./documents/service.ts";
 import { FolderService } from "./folders/service.ts";
 import { HealthService } from "./health.ts";
@@ -33,8 +33,8 @@ export interface ServiceOptions {
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const store = await openStore(config.home);
-  const pool = new WorkerPool(config.workers);
   const kinds: JobKind[] = [indexJobKind(store, config.jobTimeoutMs), ...(options.extraJobKinds ?? [])];
+  const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE] });
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
   const health = new HealthService(runner.queue, pool);

@@ -15,13 +15,19 @@ export interface WorkerTask {
 export class WorkerPool {
   private readonly piscina: Piscina<WorkerTask, unknown>;
 
-  constructor(threads: number, heapLimitMb = 3072) {
+  /**
+   * @param preload task modules each thread loads at start; with it, all threads start at
+   * once (warm), otherwise on demand.
+   */
+  constructor(threads: number, options: { preload?: string[]; heapLimitMb?: number } = {}) {
+    const preload = options.preload ?? [];
     this.piscina = new Piscina({
       filename: fileURLToPath(new URL("./worker-entry.mjs", import.meta.url)),
-      minThreads: 0,
+      workerData: { preload },
+      minThreads: preload.length > 0 ? threads : 0,
       maxThreads: threads,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb },
+      idleTimeout: preload.length > 0 ? Number.POSITIVE_INFINITY : 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? 3072 },
     });
   }
 

@@ -1,9 +1,14 @@
 // Worker-thread entry of the job pool. Plain JavaScript so it loads in any thread;
 // it registers tsx so the TypeScript task modules can be imported (in tests and in
 // `npm start` alike), then runs the task module the main thread named.
+import { workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
 register();
+
+// Warm up: load (and transpile) the task modules once per thread, at thread start, so the
+// first job does not pay for it.
+for (const module of workerData?.preload ?? []) await import(module);
 
 /** @param {{ module: string, payload: unknown }} task */
 export default async function runTask(task) {

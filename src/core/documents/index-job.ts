@@ -13,7 +13,7 @@ import { nowIso } from "../ids.ts";
 export const INDEX_JOB = "index_document";
 export const TREE_BLOB = "tree.json";
 
-const INDEX_TASK_MODULE = fileURLToPath(new URL("../../indexing/index-task.ts", import.meta.url));
+export const INDEX_TASK_MODULE = fileURLToPath(new URL("../../indexing/index-task.ts", import.meta.url));
 
 export function indexJobKind(store: Store, timeoutMs: number): JobKind {
   return {
