@@ -3,11 +3,13 @@
  * (stdout), with detail on stderr. Sections: store, plus those later issues add.
  * Usage: npm run bench [-- section ...]
  */
+import { pdfSpeedBench } from "./bench/pdf-speed.ts";
 import { storeBench } from "./bench/store.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
 
 const SECTIONS: Record<string, BenchSection> = {
   store: storeBench,
+  "pdf-speed": pdfSpeedBench,
 };
 
 function printTable(figures: BenchFigure[]): void {

@@ -24,6 +24,9 @@ export class WorkerPool {
     this.piscina = new Piscina({
       filename: fileURLToPath(new URL("./worker-entry.mjs", import.meta.url)),
       workerData: { preload },
+      // Threads start without the parent's loader flags (e.g. tsx's): worker-entry.mjs
+      // registers tsx itself, after loading pdfjs without it.
+      execArgv: [],
       minThreads: preload.length > 0 ? threads : 0,
       maxThreads: threads,
       idleTimeout: preload.length > 0 ? Number.POSITIVE_INFINITY : 30_000,

@@ -2,6 +2,10 @@
 // it registers tsx so the TypeScript task modules can be imported (in tests and in
 // `npm start` alike), then runs the task module the main thread named.
 import { workerData } from "node:worker_threads";
+// pdfjs is loaded before tsx is registered, by plain Node: through tsx's loader (transform
+// plus source maps of a 1 MB bundle) it costs ~200 MB more memory per thread. Later
+// imports of the same module hit Node's module cache.
+import "pdfjs-dist/legacy/build/pdf.mjs";
 import { register } from "tsx/esm/api";
 
 register();
