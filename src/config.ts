@@ -12,7 +12,7 @@ const envSchema = z.object({
   TREEINDEX_HOME: z.string().min(1).default("./storage"),
   TREEINDEX_HOST: z.string().min(1).default("127.0.0.1"),
   TREEINDEX_PORT: portSchema.default(8765),
-  TREEINDEX_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  TREEINDEX_API_KEY: z.string().optional(),
   TREEINDEX_WORKERS: z.coerce.number({ error: "must be a whole number 1-64" }).int("must be a whole number 1-64").min(1, "must be a whole number 1-64").max(64, "must be a whole number 1-64").default(Math.max(1, os.availableParallelism())),
   TREEINDEX_MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes" }).positive("must be above 0").max(10_240, "must be at most 10240").default(200),
   TREEINDEX_MAX_PAGES: z.coerce.number({ error: "must be a whole number of pages" }).int("must be a whole number of pages").min(1, "must be at least 1").default(5000),

@@ -8,6 +8,9 @@ import { DEFAULT_USER_NAME } from "../core/users.ts";
 export async function ensureFirstRunKey(services: Services, url: string): Promise<void> {
   if (services.config.apiKey) {
     services.logger.info("using the API key from TREEINDEX_API_KEY for the local user");
+    if (services.config.apiKey.length < 16) {
+      services.logger.warn("TREEINDEX_API_KEY is shorter than 16 characters: fine for scripts on this machine, weak anywhere else");
+    }
     return;
   }
   if (await services.users.hasActiveKeys()) return;
