@@ -50,7 +50,15 @@ export function assembleTree({ pages, headings, leadTitle }: AssembleInput): Tre
   };
   if (spans.length === 0 || (spans[0].g > 0 && hasLeadText())) {
     const minLevel = spans.length ? Math.min(...spans.map((s) => s.level)) : 1;
-    spans.unshift({ title: leadTitle, level: minLevel, page: 0, line: 0, g: 0 });
+    // Two neighbours with one title would be confusing: when the document title is also the
+    // first heading, the lead node is named by its own first line.
+    let title = leadTitle;
+    if (spans.length && simple(spans[0].title) === simple(leadTitle)) {
+      let first: { text: string } | undefined;
+      for (let p = 0; p <= spans[0].page && !first; p++) first = pages[p].lines.find((l) => /\p{L}{2}/u.test(l.text));
+      title = first && simple(first.text) !== simple(leadTitle) ? first.text.trim().slice(0, 80) : "Front matter";
+    }
+    spans.unshift({ title, level: minLevel, page: 0, line: 0, g: 0 });
   }
 
   // Own text and own end page per span.
@@ -93,6 +101,10 @@ export function assembleTree({ pages, headings, leadTitle }: AssembleInput): Tre
   }
   finishTree(roots);
   return roots;
+}
+
+function simple(t: string): string {
+  return t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
 /** Assign pre-order ids and make every end_index cover the node's subtree. */

@@ -30,7 +30,8 @@ export async function openPdf(data: Uint8Array, signal?: AbortSignal): Promise<O
   // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes survive.
   const task: PDFDocumentLoadingTask = getDocument({
     data: data.slice(),
-    verbosity: VerbosityLevel.ERRORS - 1, // 0: silent; pdfjs would otherwise write to stdout
+    // Warnings and infos go to console.log/info, i.e. stdout, which belongs to MCP.
+    verbosity: VerbosityLevel.ERRORS,
     disableFontFace: true,
     useSystemFonts: false,
     isEvalSupported: false,

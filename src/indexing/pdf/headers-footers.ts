@@ -16,7 +16,7 @@ export function normaliseRunningText(text: string): string {
   if (tokens.length && ROMAN.test(tokens[0])) tokens[0] = "#";
   const last = tokens.length - 1;
   if (last > 0 && ROMAN.test(tokens[last])) tokens[last] = "#";
-  return tokens.join(" ").replace(/(#\s*)+/g, "# ").trim();
+  return tokens.join(" ").replace(/#(?:\s*#)+/g, "#").trim();
 }
 
 /** A page number printed at the start or end of a running head, or the whole line. */
@@ -68,18 +68,33 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
   const minPages = Math.max(3, Math.min(8, Math.ceil(pages.length * 0.1)));
   // Short books repeat a chapter head only on a few pages, so an absolute count is used;
   // a bare page number, though, is only trusted as the outermost line.
+  // A "header" that is most of the text is the text (one line per page, slides, labels).
+  let totalLines = 0;
+  for (const p of pages) totalLines += p.lines.length;
+  const tooCommon = (key: string) => (pagesByKey.get(key)?.size ?? 0) > totalLines * 0.3;
+  // Running heads sit on runs of neighbouring pages; a chapter opening ("Chapter 3") repeats
+  // its shape only every few pages and must stay.
+  const clustered = new Map<string, boolean>();
+  for (const [key, set] of pagesByKey) {
+    let near = 0;
+    for (const p of set) if (set.has(p - 1) || set.has(p + 1) || set.has(p - 2) || set.has(p + 2)) near++;
+    clustered.set(key, near >= set.size * 0.5);
+  }
   const remove = new Set<Line>();
   const folios: (string | null)[] = new Array(pages.length).fill(null);
   const slots = { top: new Set<number>(), bottom: new Set<number>() };
   const confirmedY = { top: new Map<number, number>(), bottom: new Map<number, number>() };
+  const firstWords = { top: new Set<string>(), bottom: new Set<string>() };
   for (const c of candidates) {
     const count = pagesByKey.get(c.zone + "|" + c.key)!.size;
-    const bareNumber = c.key === "#";
-    if (count < (bareNumber ? 3 : minPages)) continue;
+    const bareNumber = c.key.endsWith("|#");
+    if (count < (bareNumber ? 3 : minPages) || !clustered.get(c.zone + "|" + c.key)) continue;
     if (bareNumber && c.rank > 0) continue;
-    if (!bareNumber && c.key.replace(/[#\s]/g, "").length === 0) continue;
+    if (!bareNumber && c.key.replace(/^\d+\|/, "").replace(/[#\s]/g, "").length === 0) continue;
+    if (!bareNumber && (pages[c.page].lines.length <= 1 || tooCommon(c.zone + "|" + c.key))) continue;
     remove.add(c.line);
     const y = Math.round(c.line.y);
+    firstWords[c.zone].add(firstWord(c.key));
     slots[c.zone].add(y);
     confirmedY[c.zone].set(y, (confirmedY[c.zone].get(y) ?? 0) + 1);
     folios[c.page] ??= folioOf(c.line.text);
@@ -100,6 +115,9 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
     if (!(slot.has(y) || slot.has(y - 1) || slot.has(y + 1))) continue;
     const folio = folioOf(c.line.text);
     if (!folio) continue;
+    // Same shape as the confirmed running heads ("Chapter 2: ..." beside "Chapter 1: ..."),
+    // or a bare page number; a contents line that happens to sit there is neither.
+    if (c.key.replace(/^\d+\|/, "") !== "#" && !firstWords[c.zone].has(firstWord(c.key))) continue;
     remove.add(c.line);
     folios[c.page] ??= folio;
   }
@@ -114,6 +132,12 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
   return { folios, strippedLines };
 }
 
+function firstWord(key: string): string {
+  return key.replace(/^\d+\|/, "").split(" ")[0] ?? "";
+}
+
 function cand(page: number, line: Line, zone: "top" | "bottom", rank: number): Candidate {
-  return { page, line, zone, key: normaliseRunningText(line.text), rank };
+  // Running heads keep their type size; a title that repeats the header's words in large
+  // type on the first page is not one of them.
+  return { page, line, zone, key: `${Math.round(line.size)}|${normaliseRunningText(line.text)}`, rank };
 }

@@ -3,7 +3,6 @@
  * run inside a worker thread. See DESIGN.md, "The tree", for the rules the tree follows.
  */
 import type { IndexedDocument } from "../tree-types.ts";
-import { summariseTree, describeDocument } from "../summary/index.ts";
 import { openPdf } from "./document.ts";
 import { PdfError, checkPdfBytes } from "./errors.ts";
 import { extractPages, readPageLabels } from "./extract.ts";
@@ -28,6 +27,8 @@ export interface PdfIndexOptions {
   maxPages?: number;
   /** Evaluation only: pretend the PDF has no outline, to measure the other tree sources. */
   ignoreOutline?: boolean;
+  /** Evaluation only: skip printed contents pages too, to measure layout headings. */
+  ignorePrintedToc?: boolean;
 }
 
 export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}): Promise<IndexedDocument & { pages?: never }> {
@@ -53,21 +54,32 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
     await close().catch(() => {});
   }
 
+  signal?.throwIfAborted();
   const warnings: string[] = [];
   const { folios } = stripHeadersFooters(pages);
   if (pages.every((p) => p.lines.length === 0)) warnings.push("The PDF has no text layer (scanned images?); OCR is needed for its text");
 
+  // The tokenizer's tables are large; loading them only after pdfjs has been released keeps
+  // the two out of memory at the same time.
+  const { countTokens } = await import("../tokens.ts");
   const { tree, tocSource, warnings: treeWarnings } = buildTree({
+    countTokens,
     pages,
     outline,
     labels,
     folios,
     leadTitle: leadTitle(pages, metaTitle),
+    ignorePrintedToc: options.ignorePrintedToc,
   });
   warnings.push(...treeWarnings);
 
-  if (options.addSummaries) summariseTree(tree);
-  const description = options.addDescription ? describeDocument(tree) : undefined;
+  signal?.throwIfAborted();
+  let description: string | undefined;
+  if (options.addSummaries || options.addDescription) {
+    const { summariseTree, describeDocument } = await import("../summary/index.ts");
+    if (options.addSummaries) summariseTree(tree);
+    if (options.addDescription) description = describeDocument(tree);
+  }
   options.onProgress?.(pageCount, pageCount);
   const result: IndexedDocument = { pageCount, tocSource, tree };
   if (description !== undefined) result.description = description;

@@ -12,19 +12,20 @@ import type { Heading, Line, PageText, Pos } from "./types.ts";
 
 export interface LayoutStats {
   bodySize: number;
+  /** Median baseline distance between consecutive body lines (double spacing doubles it). */
+  bodyPitch: number;
   bodyFont: string;
-  /** Accepted heading styles: key -> true. */
+  /** Accepted heading styles ("size|font" keys). */
   styles: Set<string>;
-  /** Style key -> size, for ranking. */
-  styleSize: Map<string, number>;
 }
 
-const PART_RE = /^part\s+([ivx]+|\d+|one|two|three|four|five)\b\.?\s*(?:[-–—:]\s*)?/i;
+const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
 const ITEM_RE = /^item\s+(\d{1,2}[a-z]?)\s*[.:\-–—]?(?:\s|$)/i;
 const NOTE_RE = /^note\s+(\d{1,3})\s*[.:\-–—]/i;
 const CHAPTER_RE = /^(chapter|appendix|annex|section|article)\s+([0-9]+|[a-z]|[ivxl]+)\b/i;
 /** "1", "2.3", "2.3.1" followed by a word; "A." / "IV." outline letters followed by a word. */
-const DOTTED_RE = /^(\d{1,2}(?:\.\d{1,3}){0,4})\.?\s+(?=\p{L})/u;
+const DOTTED_RE = /^(\d{1,3}(?:\.\d{1,3}){0,4})\.?\s+(?=\p{L})/u;
+const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const LETTER_RE = /^(?:[A-H]|[IVX]{1,5})\.\s+(?=\p{L})/u;
 
 function bucket(size: number): number {
@@ -35,51 +36,88 @@ function styleKey(l: Line): string {
   return `${bucket(l.size)}|${l.font}`;
 }
 
-export function computeLayoutStats(pages: PageText[]): LayoutStats {
+export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
   const bySize = new Map<number, number>();
   for (const p of pages) for (const l of p.lines) bySize.set(bucket(l.size), (bySize.get(bucket(l.size)) ?? 0) + l.text.length);
   const bodySize = argmax(bySize) ?? 10;
   const byFont = new Map<string, number>();
   for (const p of pages) for (const l of p.lines) if (bucket(l.size) === bodySize) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
   const bodyFont = argmax(byFont) ?? "";
+  const gaps: number[] = [];
+  for (const p of pages) {
+    for (let i = 1; i < p.lines.length && gaps.length < 20000; i++) {
+      const a = p.lines[i - 1];
+      const b = p.lines[i];
+      if (bucket(a.size) !== bodySize || bucket(b.size) !== bodySize) continue;
+      const g = a.y - b.y;
+      if (g > 0 && g < bodySize * 4) gaps.push(g);
+    }
+  }
+  gaps.sort((a, b) => a - b);
+  const bodyPitch = gaps.length ? gaps[Math.floor(gaps.length / 2)] : bodySize * 1.2;
 
   // Judge each candidate style by how its lines look across the whole document.
-  const seen = new Map<string, { n: number; shaped: number; pages: Set<number>; size: number }>();
+  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number }>();
   pages.forEach((p, pi) => {
+    if (skipPages.has(pi)) return; // contents pages repeat every heading style in list form
     p.lines.forEach((l, i) => {
-      if (!isHeadingStyle(l, bodySize, bodyFont)) return;
+      if (!isHeadingStyle(l, bodySize, bodyFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, pages: new Set(), size: l.size }));
+      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size }));
+      // Lines with hardly any letters (index letters, labels in figures) say nothing
+      // either way; prose or mid-paragraph lines in the style count against it.
+      if (l.text.replace(/[^\p{L}]+/gu, "").length < 3) return;
       s.n++;
-      if (headingShaped(l) && startsBlock(p.lines, i)) s.shaped++;
+      if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch)) {
+        s.shaped++;
+        if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
+      }
       s.pages.add(pi);
     });
   });
   const styles = new Set<string>();
-  const styleSize = new Map<string, number>();
   for (const [k, s] of seen) {
     const larger = s.size >= bodySize + 0.8;
-    if (s.shaped / s.n >= (larger ? 0.5 : 0.6)) {
+    if (s.n > 0 && s.shaped / s.n >= (larger ? 0.5 : 0.6)) {
       styles.add(k);
-      styleSize.set(k, s.size);
     }
   }
-  return { bodySize, bodyFont, styles, styleSize };
+  // Lettering in figures and logos: a style larger than every numbered heading style that
+  // shows up on a page or two past the title page is decoration, not a chapter level.
+  const firstTextPage = pages.findIndex((p) => p.lines.length > 0);
+  let numberedMax = 0;
+  for (const [k, s] of seen) if (styles.has(k) && s.numbered >= 2) numberedMax = Math.max(numberedMax, s.size);
+  if (numberedMax > 0) {
+    for (const [k, s] of seen) {
+      if (!styles.has(k) || s.size <= numberedMax + 0.5 || s.pages.size > 2) continue;
+      if ([...s.pages].every((p) => p > firstTextPage)) styles.delete(k);
+    }
+  }
+  return { bodySize, bodyPitch, bodyFont, styles };
 }
 
 function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
-  if (l.mono) return false;
+  // Code is set in monospace at body size; a larger monospace line is a heading that names
+  // a module or command.
   const larger = l.size >= bodySize * 1.1 && l.size >= bodySize + 0.8;
-  const distinct = Math.abs(l.size - bodySize) < 0.8 && l.font !== bodyFont && l.oneFont;
+  const distinct = Math.abs(l.size - bodySize) < 0.8 && l.font !== bodyFont && l.oneFont && !l.mono;
   return larger || distinct;
 }
 
 /** Short, made of words, not a sentence fragment or a formula. */
-export function headingShaped(l: Line): boolean {
+/** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
+ * sentence, since emphasised notes and captions share their look. */
+export function headingShaped(l: Line, bodySized = false): boolean {
   const t = l.text.trim();
-  if (t.length < 2 || t.length > 140 || l.mono) return false;
-  if (/[=<>{}\[\]\\|^~]|[,;]$|[a-z]-$/.test(t)) return false;
+  if (t.length < 2 || t.length > 140 || (l.mono && bodySized)) return false;
+  // A row of table cells or a name list; a number tabbed away from its title is fine.
+  const cells = l.cells ?? 1;
+  if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
+  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(t)) return false;
+  // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
+  if (/[a-z]-$/.test(t) && bodySized) return false;
+  if (/[[\]]/.test(t) && !strongPattern(t)) return false; // citations, code; "Item 6. [Reserved]" is fine
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
@@ -89,17 +127,32 @@ export function headingShaped(l: Line): boolean {
   // A run of single letters is a formula or a spaced-out logo, not a title.
   if (body.split(/\s+/).filter((w) => w.length === 1).length > 3) return false;
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
-  if (/\.$/.test(t) && words.length > 8) return false;
+  if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
+  // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
+  if (bodySized && /^\p{Ll}/u.test(body.trim())) return false;
+  // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
+  if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
 }
 
 /** First line of its page or column, or set off from the line above by extra space. */
-function startsBlock(lines: Line[], i: number): boolean {
+function startsBlock(lines: Line[], i: number, bodyPitch: number): boolean {
   if (i === 0) return true;
   const prev = lines[i - 1];
   const cur = lines[i];
   if (prev.y < cur.y) return true; // moved up: a new column or a new block
-  return prev.y - cur.y >= 1.45 * Math.max(prev.size, Math.min(cur.size, prev.size * 1.3));
+  const gap = prev.y - cur.y;
+  if (gap >= 1.45 * Math.max(prev.size, Math.min(cur.size, prev.size * 1.3)) && gap >= bodyPitch * 1.12) return true;
+  // Double-spaced documents leave no extra space above headings; a change of type after a
+  // finished paragraph (or after another heading) marks the block instead.
+  const styleChange = prev.font !== cur.font || Math.abs(prev.size - cur.size) >= 0.8;
+  // A finished sentence, possibly followed by a footnote mark ("...dealers.17").
+  const prevEnds = /[.:;!?)\]”"’][\d*†‡,]{0,4}$/.test(prev.text) || prev.text.length < 50;
+  if (gap < 1.05 * Math.min(prev.size, cur.size)) return false;
+  // A heading right under another heading ("II. ..." then "A. ...") shares its style.
+  const numbered = scheme(cur.text.trim()).kind !== null || strongPattern(cur.text.trim()) !== null;
+  const underHeading = !styleChange && prev.oneFont && headingShaped(prev) && numbered;
+  return (styleChange && prevEnds) || underHeading;
 }
 
 function strongPattern(t: string): "part" | "item" | "note" | "chapter" | null {
@@ -152,38 +205,76 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       // Strong 10-K style patterns are accepted at body style when they stand alone.
       const patternAlone = pattern !== null && pattern !== "chapter" && l.oneFont && t.length <= 100 && !/[,;]$/.test(t);
       if (!styled && !patternAlone) continue;
-      if (!headingShaped(l) || !startsBlock(lines, i)) continue;
+      if (!headingShaped(l, l.size < stats.bodySize + 0.8) || !startsBlock(lines, i, stats.bodyPitch)) continue;
       onPage.push({ page: p, line: i, title: t, style: styleKey(l), size: l.size, depth: numberingDepth(t), pattern });
     }
-    mergeWrapped(onPage, lines);
+    mergeWrapped(onPage, lines, stats.bodyPitch);
     // A page full of "headings" is a table, a figure or a list of contents.
     const limit = 12;
     const kept = onPage.length > limit ? onPage.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : onPage;
     if (kept.length <= limit) cands.push(...kept);
   }
+  dropContentsEntries(cands, pages);
   dropRepeats(cands);
-  capCount(cands, pages.length, stats);
-  return assignLevels(cands, stats).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
+  capCount(cands, pages.length);
+  return assignLevels(cands).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
 }
 
-/** Join a heading wrapped onto a second line, and a bare number line with the title after it. */
-function mergeWrapped(cands: Cand[], lines: Line[]): void {
-  for (let k = cands.length - 2; k >= 0; k--) {
-    const a = cands[k];
-    const b = cands[k + 1];
-    if (b.line !== a.line + 1) continue;
-    const la = lines[a.line];
-    const lb = lines[b.line];
-    const bareNumber = /^(\d+(\.\d+)*|[ivxlc]+|[a-z]|(chapter|appendix|annex)\s+\S+)\.?$/i.test(a.title);
-    const sameStyle = a.style === b.style && !a.pattern && !b.pattern && la.y - lb.y <= 1.7 * la.size && !/[.:]$/.test(a.title);
-    if ((bareNumber && a.pattern !== "part") || (sameStyle && a.title.length + b.title.length <= 150 && a.depth === 0 === (b.depth === 0) && b.depth === 0)) {
-      a.title = `${a.title} ${b.title}`;
-      if (bareNumber) {
-        a.size = Math.max(a.size, b.size);
-        a.style = b.size > la.size ? b.style : a.style;
+/** Join a heading wrapped onto following lines of the same style, and a bare number line
+ * ("3", "Chapter 3") with the title under it. */
+function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
+  const at = new Map(cands.map((c, k) => [c.line, k]));
+  const drop = new Set<number>();
+  for (const a of cands) {
+    if (drop.has(a.line)) continue;
+    let last = lines[a.line];
+    for (let j = a.line + 1; j < lines.length && j <= a.line + 3; j++) {
+      const lb = lines[j];
+      const bt = lb.text.trim();
+      const gap = last.y - lb.y;
+      const close = gap > 0 && gap <= Math.max(1.7 * last.size, 1.15 * bodyPitch);
+      // A number or "Part I" set apart above its title may stand further off.
+      const nearLabel = j === a.line + 1 && gap > 0 && gap <= 2.6 * Math.max(last.size, lb.size);
+      if (!close && !nearLabel) break;
+      // "Part I" over its title ("Gnuplot") is one heading; over "Item 1." it is not.
+      const bareNumber =
+        j === a.line + 1 &&
+        (/^(\d+(\.\d+)*|[ivxlc]+|[a-z]|(chapter|appendix|annex)\s+\S+)\.?$/i.test(a.title) ||
+          (a.pattern === "part" && /^part\s+\S+$/i.test(a.title) && lb.size > last.size + 0.5)) &&
+        !strongPattern(bt) &&
+        scheme(bt).kind === null;
+      const sameStyle = close && styleKey(lb) === a.style && !a.pattern && !/[.:]$/.test(a.title) && !strongPattern(bt);
+      // A wrapped title's continuation carries no numbering of its own.
+      if (!(bareNumber && headingShaped(lb)) && !(sameStyle && headingShaped(lb) && scheme(bt).kind === null && a.title.length + bt.length <= 150)) break;
+      a.title = /\p{Ll}-$/u.test(a.title) && /^\p{Ll}/u.test(bt) ? a.title.slice(0, -1) + bt : `${a.title} ${bt}`;
+      if (bareNumber && a.pattern !== "part") {
+        a.size = Math.max(a.size, lb.size);
+        a.style = styleKey(lb);
       }
-      cands.splice(k + 1, 1);
+      if (at.has(j)) drop.add(j);
+      last = lb;
     }
+  }
+  for (let k = cands.length - 1; k >= 0; k--) if (drop.has(cands[k].line)) cands.splice(k, 1);
+}
+
+/** A contents list without page numbers looks like headings; its entries come back later
+ * in the text, so an entry below a "Contents" title that reappears further on is dropped. */
+function dropContentsEntries(cands: Cand[], pages: PageText[]): void {
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const contentsAt = new Map<number, number>();
+  for (const c of cands) {
+    if (contentsAt.has(c.page)) continue;
+    const i = pages[c.page].lines.findIndex((l) => /^(table of )?contents$/i.test(l.text.trim()));
+    contentsAt.set(c.page, i);
+  }
+  const later = new Map<string, number>();
+  cands.forEach((c, i) => later.set(norm(c.title), i));
+  for (let i = cands.length - 1; i >= 0; i--) {
+    const c = cands[i];
+    const at = contentsAt.get(c.page) ?? -1;
+    if (at < 0 || c.line < at) continue;
+    if ((later.get(norm(c.title)) ?? i) > i || /^(table of )?contents$/i.test(c.title)) cands.splice(i, 1);
   }
 }
 
@@ -192,19 +283,22 @@ function dropRepeats(cands: Cand[]): void {
   const count = new Map<string, number>();
   const key = (c: Cand) => c.title.toLowerCase().replace(/\d+/g, "#");
   for (const c of cands) count.set(key(c), (count.get(key(c)) ?? 0) + 1);
-  for (let i = cands.length - 1; i >= 0; i--) {
-    const c = cands[i];
-    if (c.pattern || c.depth) continue;
-    if ((count.get(key(c)) ?? 0) >= 4) cands.splice(i, 1);
-  }
+  keepWhere(cands, (c) => !!c.pattern || c.depth > 0 || (count.get(key(c)) ?? 0) < 4);
+}
+
+/** In-place filter (linear, unlike repeated splice). */
+function keepWhere<T>(items: T[], keep: (t: T) => boolean): void {
+  let j = 0;
+  for (const it of items) if (keep(it)) items[j++] = it;
+  items.length = j;
 }
 
 /** Keep the biggest styles while the total stays readable. */
-function capCount(cands: Cand[], pageCount: number, stats: LayoutStats): void {
+function capCount(cands: Cand[], pageCount: number): void {
   const max = Math.max(30, pageCount * 3);
   if (cands.length <= max) return;
   const bySize = [...new Set(cands.map((c) => bucket(c.size)))].sort((a, b) => b - a);
-  let keep = new Set<number>();
+  const keep = new Set<number>();
   let total = 0;
   for (const s of bySize) {
     const n = cands.filter((c) => bucket(c.size) === s && !c.pattern).length;
@@ -212,53 +306,81 @@ function capCount(cands: Cand[], pageCount: number, stats: LayoutStats): void {
     keep.add(s);
     total += n;
   }
-  for (let i = cands.length - 1; i >= 0; i--) if (!keep.has(bucket(cands[i].size)) && !cands[i].pattern) cands.splice(i, 1);
-  void stats;
+  keepWhere(cands, (c) => keep.has(bucket(c.size)) || !!c.pattern);
+}
+
+/** Numbering scheme of one heading: "I." roman, "A." letter, "1." / "2.3" arabic. */
+function scheme(t: string): { kind: "roman" | "letter" | "arabic" | "lower" | null; depth: number } {
+  if (/^[IVX]{1,5}\.\s/.test(t)) return { kind: "roman", depth: 1 };
+  if (/^[A-H]\.\s/.test(t) || /^[A-H]\s+\p{Lu}/u.test(t)) return { kind: "letter", depth: 1 };
+  if (/^[a-h][.)]\s/.test(t)) return { kind: "lower", depth: 1 };
+  const m = DOTTED_RE.exec(t);
+  if (m) return { kind: "arabic", depth: m[1].split(".").length };
+  return { kind: null, depth: 0 };
 }
 
 /**
- * Levels: PART above everything; then type size (larger = higher); within a size, dotted
- * numbering depth; in a 10-K, Items sit under Parts and unnumbered headings of the Items'
- * style (and Notes) sit under Items.
+ * Levels: PART above everything; then type size (larger = higher); within a size, the
+ * numbering: legal outlines (I. > A. > 1. > a.) when roman-numbered headings are present,
+ * else dotted depth (1 > 1.1 > 1.1.1, appendix letters level with chapters). In a 10-K,
+ * Items sit under Parts and unnumbered headings of the Items' style (and Notes) under Items.
+ * Styles seen only on the first page (title, authors) are level 1 and rank nothing else.
  */
-function assignLevels(cands: Cand[], stats: LayoutStats): (Cand & { level: number })[] {
-  const sizes = [...new Set(cands.filter((c) => c.pattern !== "part").map((c) => bucket(c.size)))].sort((a, b) => b - a);
-  const itemSizes = new Set(cands.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
-  const minDepth = new Map<number, number>();
-  for (const c of cands) {
-    if (!c.depth) continue;
-    const b = bucket(c.size);
-    minDepth.set(b, Math.min(minDepth.get(b) ?? 99, c.depth));
+function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
+  const firstPage = cands.length ? Math.min(...cands.map((c) => c.page)) : 0;
+  const styleOnlyFront = new Map<string, boolean>();
+  for (const c of cands) styleOnlyFront.set(c.style, (styleOnlyFront.get(c.style) ?? true) && c.page === firstPage);
+  const anyBody = cands.some((c) => !styleOnlyFront.get(c.style));
+  const isFront = (c: Cand) => anyBody && styleOnlyFront.get(c.style) === true && c.pattern !== "part" && c.pattern !== "item";
+
+  const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part");
+  const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);
+  const itemSizes = new Set(ranked.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
+  // Rank inside a size bucket from the numbering.
+  const legal = new Set<number>();
+  for (const s of sizes) {
+    const romans = ranked.filter((c) => bucket(c.size) === s && scheme(c.title).kind === "roman");
+    if (romans.length >= 2) legal.add(s);
   }
-  // Each size gets a band wide enough for its numbering depths and the Item sub-level.
+  const minArabic = new Map<number, number>();
+  for (const c of ranked) {
+    const sc = scheme(c.title);
+    if (sc.kind === "arabic") minArabic.set(bucket(c.size), Math.min(minArabic.get(bucket(c.size)) ?? 99, sc.depth));
+  }
+  const inner = (c: Cand): number => {
+    const b = bucket(c.size);
+    const sc = scheme(c.title);
+    if (legal.has(b)) {
+      if (sc.kind === "roman") return 0;
+      if (sc.kind === "letter") return 1;
+      if (sc.kind === "arabic") return 1 + sc.depth;
+      if (sc.kind === "lower") return 2 + (minArabic.has(b) ? 2 : 1);
+      return 0;
+    }
+    let r = sc.kind === "arabic" ? sc.depth - (minArabic.get(b) ?? sc.depth) : 0;
+    if (itemSizes.has(b) && c.pattern !== "item" && c.pattern !== "chapter" && sc.kind === null) r += 1;
+    if (c.pattern === "note") r = Math.max(r, 1);
+    return r;
+  };
+  // Each size gets a band as wide as its deepest inner rank.
   const band = new Map<number, number>();
   let next = 1;
   for (const s of sizes) {
     band.set(s, next);
-    let width = 1;
-    const depths = cands.filter((c) => bucket(c.size) === s && c.depth).map((c) => c.depth);
-    if (depths.length) width = Math.max(...depths) - (minDepth.get(s) ?? 1) + 1;
-    if (itemSizes.has(s)) width = Math.max(width, 2);
+    const width = Math.max(1, ...ranked.filter((c) => bucket(c.size) === s).map((c) => inner(c) + 1));
     next += width;
   }
-  const hasPart = cands.some((c) => c.pattern === "part");
   const out = cands.map((c) => {
-    const b = bucket(c.size);
     let level: number;
     if (c.pattern === "part") level = 0;
-    else {
-      level = band.get(b)!;
-      if (c.depth) level += c.depth - (minDepth.get(b) ?? c.depth);
-      if (itemSizes.has(b) && c.pattern !== "item" && c.pattern !== "chapter" && !c.depth) level += 1;
-      if (c.pattern === "note") level = Math.max(level, band.get(b)! + 1);
-    }
-    return { ...c, level: level + (hasPart ? 1 : 1) };
+    else if (isFront(c)) level = 1;
+    else level = band.get(bucket(c.size))! + inner(c);
+    return { ...c, level };
   });
   // Dense levels starting at 1.
   const used = [...new Set(out.map((c) => c.level))].sort((a, b) => a - b);
   const dense = new Map(used.map((l, i) => [l, i + 1]));
   for (const c of out) c.level = dense.get(c.level)!;
-  void stats;
   return out;
 }
 

@@ -33,7 +33,18 @@ interface Fragment {
   size: number;
 }
 
-export function itemsToLines(raw: readonly RawItem[], pageWidth: number, monoFonts: ReadonlySet<string>): Line[] {
+/** Carried from page to page: the last column gutter seen, so a two-column page crowded with
+ * figures or tables (too few prose rows to prove its own gutter) is still read by column. */
+export interface ColumnMemory {
+  gutter: { from: number; to: number } | null;
+}
+
+export function itemsToLines(
+  raw: readonly RawItem[],
+  pageWidth: number,
+  monoFonts: ReadonlySet<string>,
+  memory: ColumnMemory = { gutter: null },
+): Line[] {
   const byAngle = new Map<number, Item[]>();
   for (const r of raw) {
     if (!r.str || !r.transform) continue;
@@ -54,7 +65,7 @@ export function itemsToLines(raw: readonly RawItem[], pageWidth: number, monoFon
   const out: Line[] = [];
   for (const angle of angles) {
     const width = angle % 2 === 0 ? pageWidth : Infinity;
-    for (const line of orderLines(byAngle.get(angle)!, width, monoFonts)) out.push(line);
+    for (const line of orderLines(byAngle.get(angle)!, width, monoFonts, angle === 0 ? memory : { gutter: null })) out.push(line);
   }
   return out;
 }
@@ -68,11 +79,15 @@ function toFrame(angle: number, x: number, y: number): [number, number] {
   }
 }
 
-function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<string>): Line[] {
+function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<string>, memory: ColumnMemory): Line[] {
   const rows = groupRows(items);
+  // Columns are a property of the text; tiny lettering in charts runs across them.
+  const textRows = rows.filter((r) => r.some((it) => it.size >= 0.75 * dominantSize(items)));
+  let gutter = findGutter(textRows, pageWidth);
+  if (gutter) memory.gutter = gutter;
+  else if (memory.gutter && stillFree(textRows, memory.gutter)) gutter = memory.gutter;
   const frags: Fragment[] = [];
-  for (const row of rows) for (const f of splitRow(row)) frags.push(f);
-  const gutter = findGutter(frags, pageWidth);
+  for (const row of rows) for (const f of splitRow(row, gutter)) frags.push(f);
   const lines: Line[] = [];
   if (gutter === null) {
     for (const row of groupFragmentsByRow(frags)) lines.push(makeLine(row, monoFonts));
@@ -88,8 +103,8 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
     right = [];
   };
   for (const f of frags) {
-    if (f.right <= gutter.from) left.push(f);
-    else if (f.x >= gutter.to) right.push(f);
+    if (f.right <= gutter.from + 1) left.push(f);
+    else if (f.x >= gutter.to - 1) right.push(f);
     else {
       flush();
       lines.push(makeLine([f], monoFonts));
@@ -97,6 +112,18 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   }
   flush();
   return lines;
+}
+
+const dominantCache = new WeakMap<Item[], number>();
+function dominantSize(items: Item[]): number {
+  let v = dominantCache.get(items);
+  if (v === undefined) {
+    const by = new Map<number, number>();
+    for (const it of items) by.set(Math.round(it.size), (by.get(Math.round(it.size)) ?? 0) + it.str.length);
+    v = argmax(by) ?? 0;
+    dominantCache.set(items, v);
+  }
+  return v;
 }
 
 /** Rows of items sharing a baseline, top to bottom; items inside a row left to right. */
@@ -109,7 +136,9 @@ function groupRows(items: Item[]): Item[][] {
     let target: (typeof rows)[number] | undefined;
     for (let k = rows.length - 1; k >= 0 && k >= rows.length - 3; k--) {
       const r = rows[k];
-      const tol = 0.45 * Math.min(r.size, it.size);
+      // Super- and subscripts are smaller and shifted by up to half the base size.
+      const small = it.size < r.size * 0.85 || r.size < it.size * 0.85;
+      const tol = small ? 0.5 * Math.max(r.size, it.size) : 0.45 * Math.min(r.size, it.size);
       if (Math.abs(r.y - it.y) <= tol) {
         target = r;
         break;
@@ -137,13 +166,15 @@ function isOverprint(rowItems: Item[], it: Item): boolean {
   return false;
 }
 
-/** Cut a row at horizontal gaps much wider than a word space. */
-function splitRow(row: Item[]): Fragment[] {
+/** Cut a row at horizontal gaps much wider than a word space, and at the column gutter. */
+function splitRow(row: Item[], gutter: Gutter | null): Fragment[] {
   const out: Fragment[] = [];
   let cur: Item[] = [];
   let right = -Infinity;
   for (const it of row) {
-    if (cur.length > 0 && it.x - right > 1.5 * Math.max(it.size, cur[cur.length - 1].size)) {
+    const wide = it.x - right > 1.5 * Math.max(it.size, cur.length ? cur[cur.length - 1].size : 0);
+    const acrossGutter = gutter !== null && right <= gutter.from + 1 && it.x >= gutter.to - 1;
+    if (cur.length > 0 && (wide || acrossGutter)) {
       out.push(fragment(cur));
       cur = [];
       right = -Infinity;
@@ -171,62 +202,106 @@ function fragment(items: Item[]): Fragment {
   return { items, x, right, y, size };
 }
 
+interface Gutter {
+  from: number;
+  to: number;
+}
+
 /**
- * A column gutter is an x-interval in the middle of the text area that no fragment crosses
- * except a few full-width ones, with enough prose-like fragments on both sides. Tables also
- * leave empty corridors, so both sides must hold wide fragments, not narrow cells.
+ * A column gutter is an x-interval in the middle of the text area that many rows leave empty
+ * while holding text on both sides of it. Rows that cross it (titles, captions, wide figures)
+ * are fine: they become full-width blocks between two-column bands. Items, not merged
+ * fragments, are measured, since gutters can be narrower than a wide word gap. Tables also
+ * leave empty corridors, so the supporting rows must mostly hold wide text on both sides.
  */
-function findGutter(frags: Fragment[], pageWidth: number): { from: number; to: number } | null {
-  if (frags.length < 12 || !Number.isFinite(pageWidth)) return null;
+function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
+  if (rows.length < 8 || !Number.isFinite(pageWidth)) return null;
   let minX = Infinity;
   let maxX = -Infinity;
-  for (const f of frags) {
-    minX = Math.min(minX, f.x);
-    maxX = Math.max(maxX, f.right);
+  for (const row of rows) {
+    for (const it of row) {
+      minX = Math.min(minX, it.x);
+      maxX = Math.max(maxX, it.right);
+    }
   }
   const span = maxX - minX;
   if (span < pageWidth * 0.4) return null;
   const lo = minX + span * 0.3;
   const hi = minX + span * 0.7;
   const cells = Math.max(1, Math.ceil(hi - lo));
-  const cover = new Int32Array(cells);
-  for (const f of frags) {
-    const a = Math.max(0, Math.floor(f.x - lo));
-    const b = Math.min(cells - 1, Math.ceil(f.right - lo));
-    for (let i = a; i <= b; i++) cover[i]++;
+  const support = new Int32Array(cells);
+  const covered = new Uint8Array(cells);
+  for (const row of rows) {
+    covered.fill(0);
+    let r0 = Infinity;
+    let r1 = -Infinity;
+    for (const it of row) {
+      r0 = Math.min(r0, it.x);
+      r1 = Math.max(r1, it.right);
+      if (it.right <= lo || it.x >= hi) continue;
+      const a = Math.max(0, Math.floor(it.x - lo));
+      const b = Math.min(cells - 1, Math.ceil(it.right - lo) - 1);
+      for (let i = a; i <= b; i++) covered[i] = 1;
+    }
+    // A row supports a cell it leaves empty while having text on both sides of it.
+    const a = Math.max(0, Math.ceil(r0 - lo));
+    const b = Math.min(cells - 1, Math.floor(r1 - lo) - 1);
+    for (let i = a; i <= b; i++) if (!covered[i]) support[i]++;
   }
-  const allowed = Math.max(1, Math.floor(frags.length * 0.06));
-  // Widest run of cells crossed by at most `allowed` fragments.
-  let best: { from: number; to: number } | null = null;
+  let peak = 0;
+  for (let i = 0; i < cells; i++) peak = Math.max(peak, support[i]);
+  if (peak < 6) return null;
+  // The widest run of cells supported nearly as well as the best one.
+  let best: Gutter | null = null;
   let start = -1;
   for (let i = 0; i <= cells; i++) {
-    const free = i < cells && cover[i] <= allowed;
-    if (free && start < 0) start = i;
-    if (!free && start >= 0) {
+    const ok = i < cells && support[i] >= peak * 0.85;
+    if (ok && start < 0) start = i;
+    if (!ok && start >= 0) {
       if (!best || i - start > best.to - best.from) best = { from: start, to: i };
       start = -1;
     }
   }
-  if (!best || best.to - best.from < 4) return null;
-  const from = lo + best.from;
-  const to = lo + best.to;
-  let leftWide = 0;
-  let rightWide = 0;
-  let left = 0;
-  let right = 0;
-  for (const f of frags) {
-    const wide = f.right - f.x > span * 0.25;
-    if (f.right <= from) {
-      left++;
-      if (wide) leftWide++;
-    } else if (f.x >= to) {
-      right++;
-      if (wide) rightWide++;
+  if (!best || best.to - best.from < 2) return null;
+  const gutter = { from: lo + best.from, to: lo + best.to };
+  // The supporting rows must read as prose on both sides, not as table cells.
+  let rowsBoth = 0;
+  let wideBoth = 0;
+  for (const row of rows) {
+    let l0 = Infinity;
+    let l1 = -Infinity;
+    let q0 = Infinity;
+    let q1 = -Infinity;
+    let crosses = false;
+    for (const it of row) {
+      if (it.right <= gutter.from + 1) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)));
+      else if (it.x >= gutter.to - 1) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)));
+      else crosses = true;
     }
+    if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
+    rowsBoth++;
+    if (l1 - l0 > span * 0.25 && q1 - q0 > span * 0.25) wideBoth++;
   }
-  if (left < 5 || right < 5) return null;
-  if (leftWide < left * 0.5 || rightWide < right * 0.5) return null;
-  return { from, to };
+  if (rowsBoth < 6 || wideBoth < Math.max(4, rowsBoth * 0.4)) return null;
+  return gutter;
+}
+
+/** The previous pages' gutter holds here too: almost nothing crosses it and text lies on
+ * both sides of it in several rows. */
+function stillFree(rows: Item[][], g: Gutter): boolean {
+  let crossing = 0;
+  let both = 0;
+  for (const row of rows) {
+    let l = false;
+    let r = false;
+    for (const it of row) {
+      if (it.right <= g.from + 1) l = true;
+      else if (it.x >= g.to - 1) r = true;
+      else crossing++;
+    }
+    if (l && r) both++;
+  }
+  return crossing <= Math.max(1, rows.length * 0.08) && both >= 3;
 }
 
 /** Fragments of one column -> rows (joined left to right), top to bottom. */
@@ -284,7 +359,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     }
   }
   const font = argmax(charsByFont) ?? "";
-  return {
+  const line: Line = {
     text: text.replace(/\s+/g, " ").trim(),
     x,
     y,
@@ -294,6 +369,8 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     oneFont: [...charsByFont.values()].filter((v) => v >= 1).length <= 1,
     mono: monoFonts.has(font),
   };
+  if (frags.length > 1) line.cells = frags.length;
+  return line;
 }
 
 function countAlnum(s: string): number {

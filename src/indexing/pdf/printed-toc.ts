@@ -49,7 +49,7 @@ function parseLine(line: Line): ParsedLine {
     const ok =
       title.length >= 2 &&
       // "PART II", "Chapter 4": the number belongs to the title, not to a page.
-      !/^(part|chapter|book|volume|appendix|section|article|schedule|exhibit|title|item|note)$/i.test(title) &&
+      !(/^(part|chapter|book|volume|appendix|section|article|schedule|exhibit|item|note)$/i.test(title) && !LEADERS_RE.test(t)) &&
       (!roman || (ROMAN_RE.test(printed) && (LEADERS_RE.test(t) || printed.length <= 4)));
     // "... in 2023" or "Section 404" would look like entries; leaders or a gap make them real.
     if (ok) entry = { title, printed: printed.toLowerCase() };
@@ -102,15 +102,16 @@ export function findContentsPages(pages: PageText[]): { pages: number[]; parsed:
 
 /** Entries of the contents pages, in order, with levels. */
 export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<number, ParsedLine[]>): TocEntry[] {
-  // Facing pages may have different margins: measure indentation from each page's own margin
-  // when the margins clearly differ.
-  const margins = tocPages.map((p) => Math.min(...parsed.get(p)!.filter((l) => l.entry).map((l) => l.line.x)));
-  const spread = Math.max(...margins) - Math.min(...margins);
+  // Facing pages may have different margins: each page is shifted by the amount that best
+  // lines its entries up with the indents seen so far (0 when that works as well as any).
+  const refXs: number[] = [];
   const out: TocEntry[] = [];
   for (let k = 0; k < tocPages.length; k++) {
     const p = tocPages[k];
     const lines = parsed.get(p)!;
-    const shift = spread > 6 ? margins[k] - Math.min(...margins) : 0;
+    const xs = lines.filter((l) => l.entry).map((l) => l.line.x);
+    const shift = bestShift(xs, refXs);
+    for (const x of xs) if (!refXs.some((r) => Math.abs(r - (x + shift)) <= 3)) refXs.push(x + shift);
     const entryWidths = lines.filter((l) => l.entry).map((l) => l.line.w).sort((a, b) => a - b);
     const typicalWidth = entryWidths[Math.floor(entryWidths.length / 2)] ?? 0;
     const firstEntry = lines.findIndex((l) => l.entry);
@@ -118,7 +119,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
     const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 0;
     for (let i = Math.max(0, firstEntry - 3); i < lines.length; i++) {
       const { line, entry } = lines[i];
-      const x = line.x - shift;
+      const x = line.x + shift;
       if (entry) {
         out.push({ title: entry.title, printed: entry.printed, x, size: line.size, tocPage: p, level: 0 });
         continue;
@@ -143,6 +144,25 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
   }
   assignLevels(out);
   return out;
+}
+
+function bestShift(xs: number[], refXs: number[]): number {
+  if (!refXs.length || !xs.length) return 0;
+  const score = (s: number) => xs.filter((x) => refXs.some((r) => Math.abs(r - (x + s)) <= 3)).length;
+  // A page that merely adds a deeper indent also lines up better when shifted by one indent
+  // step; only shift when the page does not line up at all as it is and does when shifted.
+  const n = xs.length;
+  if (score(0) > n * 0.5) return 0;
+  let best = 0;
+  let bestScore = 0;
+  for (const r of refXs) {
+    for (const x of new Set(xs)) {
+      const s = r - x;
+      const sc = score(s);
+      if (sc > bestScore || (sc === bestScore && Math.abs(s) < Math.abs(best))) ((best = s), (bestScore = sc));
+    }
+  }
+  return bestScore >= n * 0.9 ? best : 0;
 }
 
 /**

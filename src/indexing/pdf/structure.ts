@@ -4,13 +4,12 @@
  * ("Item 5", "Item 7") get the missing member looked up; leaves that are both long and large
  * are split with the next method down; then the tree is assembled.
  */
-import { countTokens } from "../tokens.ts";
 import type { TocSource, TreeNode } from "../tree-types.ts";
 import { assembleTree } from "./assemble.ts";
 import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
-import { printedTocHeadings } from "./printed-toc.ts";
+import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
 import type { Heading, PageText } from "./types.ts";
 
@@ -21,11 +20,15 @@ export const SPLIT_MIN_TOKENS = 20_000;
 
 export interface StructureInput {
   pages: PageText[];
+  /** Token counter (src/indexing/tokens.ts), passed in so the tokenizer loads late. */
+  countTokens: (text: string) => number;
   /** Outline headings with pages resolved (empty when there is no outline). */
   outline: Heading[];
   labels: string[] | null;
   folios: (string | null)[];
   leadTitle: string;
+  /** Evaluation only: skip the printed contents (to measure layout headings). */
+  ignorePrintedToc?: boolean;
 }
 
 export interface StructureResult {
@@ -39,19 +42,26 @@ export function buildTree(input: StructureInput): StructureResult {
   const index = new PageIndex(pages);
   const warnings: string[] = [];
   let stats: LayoutStats | undefined;
-  const layoutStats = () => (stats ??= computeLayoutStats(pages));
+  let skipPages = new Set<number>();
+  const layoutStats = () => (stats ??= computeLayoutStats(pages, skipPages));
   let headings: Heading[] = [];
   let tocSource: TocSource = "page_groups";
-  let skipPages = new Set<number>();
 
-  if (outline.length >= 2 || (outline.length === 1 && pages.length <= 10)) {
-    headings = outline.map((h) => ({ ...h }));
+  // One bookmark (usually the document title) is not a structure; it is used only if
+  // nothing better turns up.
+  const useOutline = (list: Heading[]) => {
+    headings = list.map((h) => ({ ...h }));
     // Outline pages are trusted; only a destination just above a page break moves on.
     const { verified } = locateHeadings(index, headings, { after: 1, before: 0 });
     tocSource = "outline";
     if (verified < headings.length * 0.5) warnings.push(`Only ${verified} of ${headings.length} bookmark titles were found on their pages`);
-  }
+  };
+  if (outline.length >= 2) useOutline(outline);
   if (!headings.length) {
+    // Contents pages are found even when not used, so layout detection can skip them.
+    skipPages = new Set(findContentsPages(pages).pages);
+  }
+  if (!headings.length && !input.ignorePrintedToc && skipPages.size) {
     const toc = printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios });
     if (toc && toc.verified >= Math.max(3, toc.headings.length * 0.5)) {
       headings = toc.headings;
@@ -68,26 +78,28 @@ export function buildTree(input: StructureInput): StructureResult {
       fillSequenceGaps(headings, pages);
     }
   }
+  if (!headings.length && outline.length === 1) useOutline(outline);
   if (!headings.length) {
     headings = pageGroupHeadings(pages);
     tocSource = "page_groups";
   }
 
-  headings = splitLargeLeaves(headings, pages, tocSource, layoutStats, skipPages, 0);
+  headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);
   const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
   return { tree, tocSource, warnings };
 }
 
+interface SplitContext {
+  pages: PageText[];
+  source: TocSource;
+  stats: () => LayoutStats;
+  skipPages: ReadonlySet<number>;
+  countTokens: (text: string) => number;
+}
+
 /** Split leaves that span many pages and many tokens with the next method down. */
-function splitLargeLeaves(
-  headings: Heading[],
-  pages: PageText[],
-  source: TocSource,
-  stats: () => LayoutStats,
-  skipPages: ReadonlySet<number>,
-  depth: number,
-  limit: { page: number; line: number } = { page: pages.length, line: 0 },
-): Heading[] {
+function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number, limit?: { page: number; line: number }): Heading[] {
+  const { pages } = ctx;
   if (depth > 1) return headings;
   const out: Heading[] = [];
   for (let i = 0; i < headings.length; i++) {
@@ -95,14 +107,14 @@ function splitLargeLeaves(
     out.push(h);
     const next = headings[i + 1];
     if (next && next.level > h.level) continue; // not a leaf
-    const end = next ? { page: next.page, line: next.line ?? 0 } : limit;
+    const end = next ? { page: next.page, line: next.line ?? 0 } : (limit ?? { page: pages.length, line: 0 });
     const lastPage = end.line === 0 ? end.page - 1 : end.page;
     if (lastPage - h.page + 1 <= SPLIT_MIN_PAGES) continue;
-    if (rangeTokens(pages, h, end) <= SPLIT_MIN_TOKENS) continue;
+    if (rangeTokens(pages, h, end, ctx.countTokens) <= SPLIT_MIN_TOKENS) continue;
     let children: Heading[] = [];
     let childSource: TocSource = "page_groups";
-    if (source === "outline" || source === "printed_toc") {
-      children = layoutHeadings(pages, stats(), { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages });
+    if (ctx.source === "outline" || ctx.source === "printed_toc") {
+      children = layoutHeadings(pages, ctx.stats(), { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages: ctx.skipPages });
       childSource = "layout";
     }
     if (children.length < 2) {
@@ -112,12 +124,12 @@ function splitLargeLeaves(
     if (!children.length) continue;
     const minLevel = Math.min(...children.map((c) => c.level));
     for (const c of children) c.level = h.level + 1 + (c.level - minLevel);
-    out.push(...splitLargeLeaves(children, pages, childSource, stats, skipPages, depth + 1, end));
+    out.push(...splitLargeLeaves(children, { ...ctx, source: childSource }, depth + 1, end));
   }
   return out;
 }
 
-function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: number }): number {
+function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: number }, countTokens: (t: string) => number): number {
   // Cheap bound first: tokens are rarely fewer than characters / 6.
   let chars = 0;
   const parts: string[] = [];

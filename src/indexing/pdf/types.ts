@@ -24,6 +24,8 @@ export interface Line {
   oneFont: boolean;
   /** The font's generic family as pdfjs reports it ("monospace" marks code). */
   mono: boolean;
+  /** Pieces separated by wide gaps (table cells, leader-less contents lines); absent = 1. */
+  cells?: number;
 }
 
 export interface PageText {

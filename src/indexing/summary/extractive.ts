@@ -20,11 +20,9 @@ export function extractiveSummary(text: string, { maxTokens, avoid }: ExtractOpt
   const flat = joinLines(text);
   if (!flat) return "";
   if (flat.length <= maxTokens * 8 && countTokens(flat) <= maxTokens && !avoid?.has(flat)) return flat;
-  let sentences = splitSentences(text);
-  if (sentences.length > MAX_SENTENCES) {
-    const step = sentences.length / MAX_SENTENCES;
-    sentences = Array.from({ length: MAX_SENTENCES }, (_, i) => sentences[Math.floor(i * step)]);
-  }
+  const all = sample(splitSentences(text), MAX_SENTENCES * 2);
+  let sentences = sample(all.filter(isProse), MAX_SENTENCES);
+  if (!sentences.length) sentences = sample(all, MAX_SENTENCES);
   const scores = centrality(sentences);
   const ranked = sentences
     .map((s, i) => ({ s, i, score: scores[i] * lengthWeight(s) * (1 + 0.15 / (1 + i)) }))
@@ -50,6 +48,24 @@ export function extractiveSummary(text: string, { maxTokens, avoid }: ExtractOpt
     .sort((a, b) => a.i - b.i)
     .map((p) => p.s)
     .join(" ");
+}
+
+/** At most `n` items, evenly spread over the input. */
+function sample<T>(items: T[], n: number): T[] {
+  if (items.length <= n) return items;
+  const step = items.length / n;
+  return Array.from({ length: n }, (_, i) => items[Math.floor(i * step)]);
+}
+
+/** Sentences worth quoting: mostly letters, no dot leaders (contents lines), a few words. */
+export function isProse(s: string): boolean {
+  if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false;
+  const letters = s.replace(/[^\p{L}]+/gu, "").length;
+  if (letters < s.replace(/\s+/g, "").length * 0.6) return false;
+  const tokens = s.split(/\s+/);
+  // Table rows read as sentences too: too many numbers and symbols give them away.
+  const numeric = tokens.filter((t) => !/\p{L}{2}/u.test(t)).length;
+  return tokens.length >= 4 && numeric <= tokens.length * 0.25;
 }
 
 /** Very short fragments (labels, table cells) and run-ons make poor summaries. */

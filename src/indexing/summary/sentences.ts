@@ -20,7 +20,7 @@ export function splitSentences(text: string): string[] {
   // apart so they do not glue onto the next sentence.
   const blocks: string[] = [];
   let cur: string[] = [];
-  for (const raw of text.split("\n")) {
+  for (const raw of text.replace(/(\p{Ll})-\n(\p{Ll})/gu, "$1$2").split("\n")) {
     const line = raw.trim();
     if (!line) continue;
     const headingLike = line.length < 60 && !/[.!?:;,]$/.test(line) && !/^\p{Ll}/u.test(line);

@@ -6,13 +6,14 @@
 import type { TreeNode } from "../tree-types.ts";
 import { countTokens } from "../tokens.ts";
 import { centrality } from "./centrality.ts";
-import { cutToTokens, ExtractiveSummariser } from "./extractive.ts";
+import { cutToTokens, ExtractiveSummariser, isProse } from "./extractive.ts";
 import { splitSentences } from "./sentences.ts";
 import { DESCRIPTION_MAX_TOKENS, type Summariser } from "./summariser.ts";
-import { normText } from "../pdf/fuzzy.ts";
 
-/** Characters of subtree text a parent's summary looks at; keeps the walk linear-ish. */
-const SUBTREE_CHARS = 40_000;
+/** Characters a parent's summary looks at: its own text, then the opening of each child. */
+const PARENT_OWN_CHARS = 8_000;
+const CHILD_OPENING_CHARS = 1_500;
+const PARENT_TOTAL_CHARS = 16_000;
 
 /** Synchronous extractive pass over the tree (what the PDF indexer uses without a model). */
 export function summariseTree(tree: TreeNode[], summariser = new ExtractiveSummariser()): void {
@@ -33,22 +34,32 @@ export async function summariseTreeWith(tree: TreeNode[], summariser: Summariser
   }
 }
 
-/** The node's own text without its heading line; parents add their subtree's text. */
+/** The node's own text without its heading line; a parent adds the opening of each child,
+ * which covers the whole subtree's topics at a bounded cost. */
 export function summaryText(n: TreeNode): string {
-  let own = dropHeadingLine(n.text, n.title);
+  const own = dropHeadingLine(n.text, n.title);
   if (!n.nodes.length) return own;
-  const parts = [own];
-  let budget = SUBTREE_CHARS - own.length;
-  const walk = (c: TreeNode) => {
-    if (budget <= 0) return;
-    const t = dropHeadingLine(c.text, c.title).slice(0, Math.max(0, budget));
-    parts.push(t);
-    budget -= t.length;
-    for (const g of c.nodes) walk(g);
-  };
-  for (const c of n.nodes) walk(c);
-  own = parts.filter(Boolean).join("\n");
-  return own;
+  const parts = [own.slice(0, PARENT_OWN_CHARS)];
+  let total = parts[0].length;
+  for (const c of n.nodes) {
+    if (total >= PARENT_TOTAL_CHARS) break;
+    const opening = cutAtSentence(dropHeadingLine(c.text, c.title), CHILD_OPENING_CHARS);
+    parts.push(opening);
+    total += opening.length;
+  }
+  return parts.filter(Boolean).join("\n");
+}
+
+function cutAtSentence(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"));
+  return end > max * 0.5 ? cut.slice(0, end + 1) : cut;
+}
+
+/** Letters and digits only, lowercased: enough to tell a heading line from its title. */
+function normText(s: string): string {
+  return s.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
 function dropHeadingLine(text: string, title: string): string {
@@ -60,24 +71,22 @@ function dropHeadingLine(text: string, title: string): string {
   return text;
 }
 
-/** Document description: its most representative sentences and its top-level sections. */
+const BOILERPLATE = /copyright|©|all rights reserved|permission is granted|licen[cs]e|trademark|isbn|printed in/i;
+
+/** Sections that say what a document is about, in the order they are preferred. */
+const ABOUT = /^(abstract|executive summary|summary|overview|introduction|preface|about\b|foreword|business|purpose|scope)/;
+
+/**
+ * Document description: the most representative sentences of the section that introduces the
+ * document (abstract, preface, introduction, a 10-K's "Business"), else of its opening
+ * quarter, followed by its top-level sections.
+ */
 export function describeDocument(tree: TreeNode[], maxTokens = DESCRIPTION_MAX_TOKENS): string {
   const titles = tree.map((n) => n.title.trim()).filter(Boolean);
-  const sentences: string[] = [];
-  const collect = (n: TreeNode) => {
-    if (sentences.length > 4000) return;
-    for (const s of splitSentences(dropHeadingLine(n.text, n.title))) if (s.split(" ").length >= 6) sentences.push(s);
-    n.nodes.forEach(collect);
-  };
-  tree.forEach(collect);
-  let sample = sentences;
-  if (sample.length > 400) {
-    const step = sample.length / 400;
-    sample = Array.from({ length: 400 }, (_, i) => sentences[Math.floor(i * step)]);
-  }
-  const scores = centrality(sample);
-  const best = sample
-    .map((s, i) => ({ s, i, score: scores[i] * (s.split(" ").length > 60 ? 0.6 : 1) }))
+  const pool = [...new Set(introSentences(tree) ?? openingSentences(tree))];
+  const scores = centrality(pool);
+  const best = pool
+    .map((s, i) => ({ s, i, score: scores[i] * (s.split(" ").length > 60 ? 0.6 : 1) * (1 + 0.3 / (1 + i)) }))
     .sort((a, b) => b.score - a.score || a.i - b.i);
   // Sections first get a share of the budget, sentences fill the rest.
   let sectionPart = "";
@@ -103,4 +112,43 @@ export function describeDocument(tree: TreeNode[], maxTokens = DESCRIPTION_MAX_T
   const lead = picked.sort((a, b) => a.i - b.i).map((p) => p.s).join(" ");
   const description = [lead, sectionPart].filter(Boolean).join(" ");
   return cutToTokens(description || titles.join("; "), maxTokens);
+}
+
+function proseOf(n: TreeNode, limit: number): string[] {
+  const out: string[] = [];
+  const walk = (m: TreeNode) => {
+    if (out.length >= limit) return;
+    for (const s of splitSentences(dropHeadingLine(m.text, m.title))) {
+      if (isProse(s) && s.split(" ").length >= 6 && !BOILERPLATE.test(s)) out.push(s);
+    }
+    m.nodes.forEach(walk);
+  };
+  walk(n);
+  return out.slice(0, limit);
+}
+
+function introSentences(tree: TreeNode[]): string[] | null {
+  const flat: TreeNode[] = [];
+  const walk = (n: TreeNode, depth: number) => {
+    if (depth > 2) return;
+    flat.push(n);
+    n.nodes.forEach((c) => walk(c, depth + 1));
+  };
+  tree.forEach((n) => walk(n, 1));
+  for (const n of flat) {
+    const core = normText(n.title).replace(/^(\d+( \d+)*|[ivx]+|[a-z]|item \d+[a-z]?|chapter \d+|part [ivx]+) /, "");
+    if (!ABOUT.test(core)) continue;
+    const sentences = proseOf(n, 60);
+    if (sentences.length >= 2) return sentences;
+  }
+  return null;
+}
+
+function openingSentences(tree: TreeNode[]): string[] {
+  const all: string[] = [];
+  for (const n of tree) {
+    if (all.length > 1600) break;
+    all.push(...proseOf(n, 400));
+  }
+  return all.slice(0, Math.max(3, Math.ceil(all.length * 0.25)));
 }

@@ -1,0 +1,56 @@
+/** Visual lines from pdfjs-like text items: rows, wide gaps, two-column reading order. */
+import { describe, expect, it } from "vitest";
+import { itemsToLines, type RawItem } from "../../../src/indexing/pdf/lines.ts";
+
+const item = (str: string, x: number, y: number, size = 10, fontName = "f1", width = str.length * size * 0.5): RawItem => ({
+  str,
+  transform: [size, 0, 0, size, x, y],
+  width,
+  fontName,
+});
+
+describe("itemsToLines", () => {
+  it("joins items on one baseline left to right and orders rows top to bottom", () => {
+    const lines = itemsToLines([item("world", 120, 700), item("Hello", 50, 700), item("Second line", 50, 686)], 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(["Hello world", "Second line"]);
+    expect(lines[0].size).toBe(10);
+  });
+
+  it("keeps a superscript on its line", () => {
+    const lines = itemsToLines([item("Footnote", 50, 700), item("12", 92, 704, 6), item("text", 100, 700)], 612, new Set());
+    expect(lines).toHaveLength(1);
+    expect(lines[0].text).toBe("Footnote 12 text");
+    expect(lines[0].size).toBe(10); // the dominant size, not the superscript's
+  });
+
+  it("reads a two-column page column by column, with a full-width title first", () => {
+    const items: RawItem[] = [item("A Two Column Title Spanning The Page", 60, 760, 14, "f2", 480)];
+    for (let r = 0; r < 20; r++) {
+      items.push(item(`left column line ${r} with some words`, 60, 720 - r * 12, 10, "f1", 230));
+      items.push(item(`right column line ${r} with some words`, 320, 720 - r * 12, 10, "f1", 230));
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    const texts = lines.map((l) => l.text);
+    expect(texts[0]).toBe("A Two Column Title Spanning The Page");
+    expect(texts.slice(1, 21)).toEqual(Array.from({ length: 20 }, (_, r) => `left column line ${r} with some words`));
+    expect(texts.slice(21)).toEqual(Array.from({ length: 20 }, (_, r) => `right column line ${r} with some words`));
+  });
+
+  it("does not split a table with narrow cells into columns", () => {
+    const items: RawItem[] = [];
+    for (let r = 0; r < 15; r++) {
+      items.push(item(`Row ${r}`, 60, 700 - r * 12, 10, "f1", 40));
+      items.push(item(String(100 + r), 330, 700 - r * 12, 10, "f1", 20));
+      items.push(item(String(200 + r), 480, 700 - r * 12, 10, "f1", 20));
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text).slice(0, 2)).toEqual(["Row 0 100 200", "Row 1 101 201"]);
+    expect(lines[0].cells).toBe(3);
+  });
+
+  it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
+    const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
+    expect(lines[0].text).toBe("Bold");
+    expect(lines[0].mono).toBe(true);
+  });
+});
