@@ -10,6 +10,8 @@ import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerKeysCommand } from "./cli/keys-command.ts";
 import { registerMcpCommand } from "./cli/mcp-command.ts";
 import { registerServeCommand } from "./cli/serve-command.ts";
+import { registerSearchCommand } from "./cli/search-command.ts";
+import { registerShareCommand } from "./cli/share-command.ts";
 
 export function buildProgram(): Command {
   const program = new Command("treeindex")
@@ -23,6 +25,8 @@ export function buildProgram(): Command {
   registerMcpCommand(program);
   registerIndexCommand(program);
   registerKeysCommand(program);
+  registerSearchCommand(program);
+  registerShareCommand(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError();
   return program;
 }

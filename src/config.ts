@@ -5,6 +5,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { langDataDir, parseLangs } from "./indexing/ocr/langs.ts";
 
 const portSchema = z.coerce.number({ error: "must be a port number 0-65535" }).int("must be a port number 0-65535").min(0, "must be a port number 0-65535").max(65535, "must be a port number 0-65535");
 
@@ -18,6 +19,23 @@ const envSchema = z.object({
   TREEINDEX_MAX_PAGES: z.coerce.number({ error: "must be a whole number of pages" }).int("must be a whole number of pages").min(1, "must be at least 1").default(5000),
   TREEINDEX_JOB_TIMEOUT_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
   TREEINDEX_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // OCR: tesseract languages joined by "+" (each needs its @tesseract.js-data/<lang> package),
+  // the rendering resolution, and the secret and lifetime of signed image URLs.
+  TREEINDEX_OCR_LANGS: z.string().default("eng"),
+  TREEINDEX_OCR_DPI: z.coerce.number({ error: "must be a whole number 72-600" }).int("must be a whole number 72-600").min(72, "must be a whole number 72-600").max(600, "must be a whole number 72-600").default(300),
+  TREEINDEX_URL_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  TREEINDEX_FILE_URL_TTL_S: z.coerce.number({ error: "must be a number of seconds" }).int("must be a whole number of seconds").min(1, "must be at least 1").max(7 * 24 * 3600, "must be at most 604800 (7 days)").default(3600),
+  // MCP: local files the process_document tool may read (path-list, ":" separated), and an
+  // optional upstream MCP server that /mcp forwards to instead of serving ours.
+  TREEINDEX_ALLOWED_ROOTS: z.string().optional(),
+  TREEINDEX_MCP_UPSTREAM: z.url({ error: "must be an http(s) URL of an MCP endpoint" }).optional(),
+  // The optional model (src/llm): an OpenAI-compatible server is used when TREEINDEX_MODEL is set.
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url({ error: "must be a URL such as http://localhost:11434/v1" }).optional(),
+  TREEINDEX_MODEL: z.string().max(200).optional(),
+  TREEINDEX_LLM_TIMEOUT_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(60),
+  TREEINDEX_LLM_CONCURRENCY: z.coerce.number({ error: "must be a whole number 1-64" }).int("must be a whole number 1-64").min(1, "must be a whole number 1-64").max(64, "must be a whole number 1-64").default(4),
+  TREEINDEX_LLM_RETRIES: z.coerce.number({ error: "must be a whole number 0-10" }).int("must be a whole number 0-10").min(0, "must be a whole number 0-10").max(10, "must be a whole number 0-10").default(3),
 });
 
 export interface Config {
@@ -32,6 +50,26 @@ export interface Config {
   /** Wall-clock limit of one indexing job. */
   jobTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>["TREEINDEX_LOG_LEVEL"];
+  /** OCR languages (checked at startup: their traineddata is installed) and resolution. */
+  ocr: { langs: string[]; dpi: number };
+  /** HMAC secret of signed file URLs (random per process when TREEINDEX_URL_SECRET is unset) and their lifetime. */
+  fileUrls: { secret?: string; ttlMs: number };
+  /** Absolute directories under which MCP tools may read local files; empty = none. */
+  allowedRoots: string[];
+  /** When set, /mcp forwards to this MCP server. */
+  mcpUpstream?: string;
+  /** The optional model; `provider: "none"` when TREEINDEX_MODEL is unset. */
+  llm: LlmConfig;
+}
+
+export interface LlmConfig {
+  provider: "none" | "openai-compatible";
+  model?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  timeoutMs: number;
+  concurrency: number;
+  maxRetries: number;
 }
 
 /** CLI flags that override the environment. */
@@ -75,5 +113,29 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     maxPages: e.TREEINDEX_MAX_PAGES,
     jobTimeoutMs: Math.round(e.TREEINDEX_JOB_TIMEOUT_S * 1000),
     logLevel: e.TREEINDEX_LOG_LEVEL,
+    ocr: { langs: ocrLangs(e.TREEINDEX_OCR_LANGS), dpi: e.TREEINDEX_OCR_DPI },
+    fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },
+    allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(r.trim())),
+    mcpUpstream: e.TREEINDEX_MCP_UPSTREAM,
+    llm: {
+      provider: e.TREEINDEX_MODEL ? "openai-compatible" : "none",
+      model: e.TREEINDEX_MODEL,
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      timeoutMs: Math.round(e.TREEINDEX_LLM_TIMEOUT_S * 1000),
+      concurrency: e.TREEINDEX_LLM_CONCURRENCY,
+      maxRetries: e.TREEINDEX_LLM_RETRIES,
+    },
   };
+}
+
+/** `eng+deu` -> ["eng", "deu"], each with its traineddata installed; a clear error otherwise. */
+function ocrLangs(spec: string): string[] {
+  try {
+    const langs = parseLangs(spec);
+    for (const lang of langs) langDataDir(lang);
+    return langs;
+  } catch (error) {
+    throw new ConfigError(`Invalid TREEINDEX_OCR_LANGS=${JSON.stringify(spec)}: ${(error as Error).message}`);
+  }
 }

@@ -45,7 +45,25 @@ describe("CLI", () => {
     const notPdf = await cli(["index", path.resolve("package.json")]);
     expect(notPdf.code).toBe(1);
     expect(notPdf.stdout).toBe("");
-    expect(notPdf.stderr).toMatch(/accepted: PDF/);
+    expect(notPdf.stderr).toMatch(/accepted: PDF, Markdown/);
+    await fs.rm(home, { recursive: true, force: true });
+  });
+
+  it("index prints the tree of a Markdown file (POST /markdown's shape), with thinning", async () => {
+    const home = await makeTempHome();
+    const file = path.join(home, "notes.md");
+    await fs.writeFile(file, "intro\n\n# A\ntext\n\n## B\nmore\n");
+    const r = await cli(["index", file]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.doc_name).toBe("notes");
+    expect(out.structure.map((n: { title: string; line_num: number }) => [n.title, n.line_num])).toEqual([["notes", 1], ["A", 3]]);
+    expect(out.structure[1].nodes[0]).toMatchObject({ title: "B", node_id: "0002", line_num: 6, text: "## B\nmore\n" });
+    const thin = JSON.parse((await cli(["index", file, "--thinning", "1000", "--no-text"])).stdout);
+    expect(thin.structure[1].nodes).toEqual([]);
+    expect(thin.structure[1]).not.toHaveProperty("text");
+    const bad = await cli(["index", file, "--thinning", "lots"]);
+    expect(bad.code).toBe(2);
     await fs.rm(home, { recursive: true, force: true });
   });
 

@@ -3,13 +3,25 @@
  * (stdout), with detail on stderr. Sections: store, plus those later issues add.
  * Usage: npm run bench [-- section ...]
  */
+import { listingBench } from "./bench/listing.ts";
+import { markdownBench } from "./bench/markdown.ts";
+import { mcpBench } from "./bench/mcp.ts";
+import { ocrBench } from "./bench/ocr.ts";
+import { pdfQualityBench } from "./bench/pdf-quality.ts";
 import { pdfSpeedBench } from "./bench/pdf-speed.ts";
+import { retrievalBench } from "./bench/retrieval.ts";
 import { storeBench } from "./bench/store.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
 
 const SECTIONS: Record<string, BenchSection> = {
   store: storeBench,
+  "pdf-quality": pdfQualityBench,
   "pdf-speed": pdfSpeedBench,
+  markdown: markdownBench,
+  mcp: mcpBench,
+  ocr: ocrBench,
+  retrieval: retrievalBench,
+  listing: listingBench,
 };
 
 function printTable(figures: BenchFigure[]): void {

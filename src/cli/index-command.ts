@@ -1,14 +1,11 @@
 /**
- * `treeindex index <file>`: index one file without a server and print the tree JSON on
- * stdout, in the same node shape as the API. A progress bar goes to stderr on a TTY.
+ * `treeindex index <file>`: index one PDF or Markdown file without a server and print the
+ * tree JSON on stdout, in the same node shape as the API (`POST /markdown`'s for Markdown).
+ * A progress bar goes to stderr on a TTY.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { SingleBar, Presets } from "cli-progress";
-import type { Command } from "commander";
-import { renderTree } from "../core/documents/render.ts";
-import { detectFormat } from "../indexing/detect.ts";
-import { indexPdf } from "../indexing/pdf/index.ts";
+import { InvalidArgumentError, type Command } from "commander";
 
 interface IndexFlags {
   text: boolean;
@@ -16,23 +13,59 @@ interface IndexFlags {
   nodeId: boolean;
   older?: boolean;
   pretty?: boolean;
+  thinning?: number;
+  summaryThreshold?: number;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number of tokens");
+  return n;
 }
 
 export function registerIndexCommand(program: Command): void {
   program
     .command("index")
-    .description("index one PDF without a server and print its tree as JSON (stdout)")
-    .argument("<file>", "PDF file")
+    .description("index one PDF or Markdown file without a server and print its tree as JSON (stdout)")
+    .argument("<file>", "PDF or Markdown (.md/.markdown) file")
     .option("--no-text", "omit node text")
     .option("--summary", "add node summaries and the document description", false)
     .option("--no-node-id", "omit node ids")
     .option("--older", "older /tree node shape (start_index/end_index)")
     .option("--pretty", "indent the JSON")
+    .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
+    .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
     .action(async (file: string, flags: IndexFlags) => {
+      // The indexers (pdfjs, remark) load only when this command runs.
+      const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, docNameOf, indexMarkdown }, { indexPdf }] = await Promise.all([
+        import("cli-progress"),
+        import("../core/documents/render.ts"),
+        import("../indexing/detect.ts"),
+        import("../indexing/markdown/index.ts"),
+        import("../indexing/pdf/index.ts"),
+      ]);
       const bytes = new Uint8Array(await fs.readFile(file));
       const format = detectFormat(bytes, file);
+      if (format.kind === "markdown") {
+        const indexed = indexMarkdown(decodeMarkdown(bytes, file), {
+          fileName: file,
+          thinning: flags.thinning !== undefined,
+          thinningThreshold: flags.thinning,
+          summaryTokenThreshold: flags.summaryThreshold,
+          addSummaries: flags.summary,
+          addDescription: flags.summary,
+        });
+        const output = {
+          success: true,
+          doc_name: docNameOf(file),
+          ...(indexed.description ? { doc_description: indexed.description } : {}),
+          structure: renderTree(indexed.tree, { generation: "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
+        };
+        process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
+        return;
+      }
       if (format.kind !== "pdf") {
-        throw new Error(`${file}: ${format.kind === "unknown" ? `looks like ${format.looksLike}` : `${format.kind} files`}; accepted: PDF`);
+        throw new Error(`${file}: ${format.kind === "unknown" ? `looks like ${format.looksLike}` : `${format.kind} files`}; accepted: PDF, Markdown`);
       }
       const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages", stream: process.stderr }, Presets.shades_classic) : undefined;
       let started = false;

@@ -1,8 +1,6 @@
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
-import { createServices } from "../core/services.ts";
 import { createLogger } from "../logger.ts";
-import { serveStdio } from "../mcp/stdio.ts";
 
 export function registerMcpCommand(program: Command): void {
   program
@@ -12,12 +10,12 @@ export function registerMcpCommand(program: Command): void {
     .action(async (opts: { home?: string }, command: Command) => {
       const config = loadConfig({ ...command.parent?.opts(), ...opts });
       const logger = createLogger(config.logLevel);
-      const services = await createServices(config, logger);
-      const close = await serveStdio(services);
+      // Imported here so other commands do not load the MCP server.
+      const { serveStdio } = await import("../mcp/stdio.ts");
+      const running = await serveStdio(config, logger);
       logger.info({ home: config.home }, "treeindex MCP server on stdio");
       const stop = async () => {
-        await close();
-        await services.close();
+        await running.close();
         process.exit(0);
       };
       process.stdin.on("end", () => void stop());

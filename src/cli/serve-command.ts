@@ -1,10 +1,6 @@
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
-import { createServices } from "../core/services.ts";
-import { createHttpApp } from "../http/app.ts";
-import { listen } from "../http/server.ts";
 import { createLogger } from "../logger.ts";
-import { ensureFirstRunKey } from "./first-run.ts";
 
 export function registerServeCommand(program: Command): void {
   program
@@ -16,6 +12,14 @@ export function registerServeCommand(program: Command): void {
     .action(async (opts: { port?: string; host?: string; home?: string }, command: Command) => {
       const config = loadConfig({ ...command.parent?.opts(), ...opts });
       const logger = createLogger(config.logLevel);
+      // Loaded here, not at the top: other commands (notably `mcp`, which a desktop client
+      // starts and waits on) must not pay for loading the whole HTTP service.
+      const [{ createServices }, { createHttpApp }, { listen }, { ensureFirstRunKey }] = await Promise.all([
+        import("../core/services.ts"),
+        import("../http/app.ts"),
+        import("../http/server.ts"),
+        import("./first-run.ts"),
+      ]);
       const services = await createServices(config, logger);
       const server = await listen(createHttpApp(services), config.host, config.port);
       logger.info({ url: server.url, home: config.home, workers: config.workers }, `treeindex listening on ${server.url}`);

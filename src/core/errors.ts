@@ -32,3 +32,6 @@ export class InvalidInputError extends CoreError {
 export class PayloadTooLargeError extends CoreError {}
 
 export class UnauthorizedError extends CoreError {}
+
+/** The document exists but is not indexed yet (queued/processing) or failed; try later. */
+export class NotReadyError extends ConflictError {}

@@ -5,11 +5,27 @@
 import type { Config } from "../config.ts";
 import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
+import { makeAbstractive } from "../indexing/summary/abstractive.ts";
+import { createLlm, type LlmProvider } from "../llm/index.ts";
 import { openStore, type Store } from "../store/index.ts";
+import { BlockReferenceService, blockReferenceJobKind } from "./documents/block-reference.ts";
 import { INDEX_TASK_MODULE, indexJobKind } from "./documents/index-job.ts";
+import { LocalFileImporter } from "./documents/local-files.ts";
+import { DocumentFinder } from "./documents/relevance.ts";
+import { DocumentReader } from "./documents/reading.ts";
 import { DocumentService } from "./documents/service.ts";
+import { FileService } from "./files/service.ts";
+import { UrlSigner } from "./files/signing.ts";
 import { FolderService } from "./folders/service.ts";
 import { HealthService } from "./health.ts";
+import { ListingService } from "./listing/service.ts";
+import { MetadataSchemaService } from "./metadata-schemas/service.ts";
+import { ShareService } from "./shares/service.ts";
+import { TeamspaceService } from "./shares/teamspaces.ts";
+import { MarkdownService } from "./markdown/service.ts";
+import { ChatService } from "./chat/service.ts";
+import { SearchService } from "./retrieval/search-service.ts";
+import { RetrievalTaskService } from "./retrieval/task-service.ts";
 import { UserService } from "./users.ts";
 
 export interface Services {
@@ -19,7 +35,30 @@ export interface Services {
   users: UserService;
   health: HealthService;
   documents: DocumentService;
+  /** Structure, page and node reads of completed documents (MCP tools, chat agent). */
+  reader: DocumentReader;
+  /** Indexing files from allowed local folders (MCP process_document). */
+  localFiles: LocalFileImporter;
+  /** Documents relevant to a request by name, description and content (MCP find_relevant_documents). */
+  finder: DocumentFinder;
   folders: FolderService;
+  /** Files served by signed, expiring URL (OCR page images). */
+  files: FileService;
+  /** OCR layout blocks per page (POST /doc/{id}/block-reference). */
+  blockReference: BlockReferenceService;
+  metadataSchemas: MetadataSchemaService;
+  listing: ListingService;
+  shares: ShareService;
+  teamspaces: TeamspaceService;
+  markdown: MarkdownService;
+  /** The optional model (`available: false` when none is configured). */
+  llm: LlmProvider;
+  /** Lexical tree search over one or many documents (chat, MCP, CLI). */
+  search: SearchService;
+  /** Legacy retrieval tasks (POST /retrieval). */
+  retrieval: RetrievalTaskService;
+  /** Chat completions over documents (agent with a model, extractive without). */
+  chat: ChatService;
   runner: JobRunner;
   close(): Promise<void>;
 }
@@ -33,13 +72,22 @@ export interface ServiceOptions {
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const store = await openStore(config.home);
-  const kinds: JobKind[] = [indexJobKind(store, config.jobTimeoutMs), ...(options.extraJobKinds ?? [])];
+  const llm = createLlm(config.llm);
+  const kinds: JobKind[] = [
+    indexJobKind(store, config.jobTimeoutMs, config.ocr, llm.available ? (indexed) => makeAbstractive(indexed, llm) : undefined),
+    blockReferenceJobKind(store, config.ocr, config.jobTimeoutMs),
+    ...(options.extraJobKinds ?? []),
+  ];
   const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE] });
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
   const health = new HealthService(runner.queue, pool);
   const folders = new FolderService(store);
-  const documents = new DocumentService(store, runner, folders, { maxPages: config.maxPages });
+  const metadataSchemas = new MetadataSchemaService(store);
+  const documents = new DocumentService(store, runner, folders, { maxPages: config.maxPages }, metadataSchemas);
+  const reader = new DocumentReader(store, documents);
+  const search = new SearchService(store, documents, folders);
+  const retrieval = new RetrievalTaskService(store, search, llm, logger);
   if (options.runJobs !== false) await runner.start();
   return {
     config,
@@ -48,9 +96,24 @@ export async function createServices(config: Config, logger: Logger, options: Se
     users,
     health,
     documents,
+    reader,
+    localFiles: new LocalFileImporter(documents, config.allowedRoots, config.maxUploadBytes),
     folders,
+    files: new FileService(store, new UrlSigner(config.fileUrls.secret, config.fileUrls.ttlMs)),
+    blockReference: new BlockReferenceService(store, runner, documents),
+    metadataSchemas,
+    listing: new ListingService(store),
+    shares: new ShareService(store),
+    teamspaces: new TeamspaceService(store),
+    markdown: new MarkdownService(pool),
+    llm,
+    search,
+    finder: new DocumentFinder(documents, search),
+    retrieval,
+    chat: new ChatService(search, reader, llm),
     runner,
     async close() {
+      await retrieval.drain();
       await runner.stop();
       await pool.close();
       await store.close();

@@ -1,23 +1,48 @@
 /**
- * Worker-thread task: index one stored file into a tree. Runs in the job pool; returns
- * the tree to the main thread, which stores it (so a cancelled job writes nothing).
+ * Worker-thread task: index one file into a tree. Runs in the job pool; returns the tree to
+ * the main thread, which stores it (so a cancelled job writes nothing). Markdown also comes
+ * here for `POST /markdown`, as inline source, so a large file never blocks the event loop.
  */
 import fs from "node:fs/promises";
+import { decodeMarkdown, indexMarkdown, type MarkdownIndexOptions } from "./markdown/index.ts";
 import { indexPdf } from "./pdf/index.ts";
+import type { Line } from "./pdf/types.ts";
 import type { IndexedDocument } from "./tree-types.ts";
 
 export interface IndexTaskPayload {
-  filePath: string;
+  /** The stored file; or `source` for Markdown given inline. */
+  filePath?: string;
+  source?: string;
   format: "pdf" | "markdown";
   maxPages?: number;
+  /** Markdown: the original file name (doc name, preamble title) and tree options. */
+  markdown?: MarkdownIndexOptions;
+  /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
+  ocr?: { detect: boolean; lines?: Record<number, Line[]> };
 }
 
 export default async function indexTask(payload: IndexTaskPayload): Promise<IndexedDocument> {
-  const bytes = new Uint8Array(await fs.readFile(payload.filePath));
   switch (payload.format) {
     case "pdf":
-      return indexPdf(bytes, { addSummaries: true, addDescription: true, maxPages: payload.maxPages });
+      return indexPdf(await readBytes(payload), {
+        addSummaries: true,
+        addDescription: true,
+        maxPages: payload.maxPages,
+        addPageMarkdown: true,
+        detectScans: payload.ocr?.detect ?? false,
+        ocrLines: payload.ocr?.lines,
+      });
+    case "markdown": {
+      const options: MarkdownIndexOptions = payload.markdown ?? { fileName: "document.md", addSummaries: true, addDescription: true };
+      const source = payload.source ?? decodeMarkdown(await readBytes(payload), options.fileName);
+      return indexMarkdown(source, options);
+    }
     default:
-      throw new Error(`Indexing ${payload.format} files is not supported yet`);
+      throw new Error(`Indexing ${String(payload.format)} files is not supported`);
   }
+}
+
+async function readBytes(payload: IndexTaskPayload): Promise<Uint8Array> {
+  if (!payload.filePath) throw new Error("No file given to the index task");
+  return new Uint8Array(await fs.readFile(payload.filePath));
 }

@@ -31,4 +31,7 @@ export interface IndexedDocument {
   description?: string;
   /** Non-fatal problems worth showing the user (e.g. an undecodable page image). */
   warnings?: string[];
+  /** Text of each physical page (PDF only; index 0 = page 1), headers/footers stripped.
+   * Stored beside the tree so page content can be read without reopening the PDF. */
+  pageTexts?: string[];
 }

@@ -3,7 +3,16 @@
  * Kinds are registered in code by the layer that owns them (e.g. core registers document
  * indexing); the store only names the kind.
  */
+import type { Logger } from "../logger.ts";
 import type { JobRecord } from "../store/index.ts";
+import type { WorkerPool } from "./pool.ts";
+
+/** What a kind's own `run` gets: the pool to spread its parts over, the job's abort signal. */
+export interface JobContext {
+  pool: WorkerPool;
+  signal: AbortSignal;
+  logger: Logger;
+}
 
 export interface JobKind {
   name: string;
@@ -13,6 +22,11 @@ export interface JobKind {
   timeoutMs?: number;
   /** Main thread, before the worker starts (e.g. mark the document `processing`). */
   onStart?(job: JobRecord): Promise<void>;
+  /**
+   * Main thread: runs the job in several worker calls (e.g. OCR pages of one document in
+   * parallel). Without it the job is one call of `workerModule` with the payload.
+   */
+  run?(job: JobRecord, context: JobContext): Promise<unknown>;
   onSuccess?(job: JobRecord, result: unknown): Promise<void>;
   onFailure?(job: JobRecord, message: string): Promise<void>;
 }

@@ -142,7 +142,9 @@ export class JobRunner {
     try {
       await kind.onStart?.(job);
       log.debug("job started");
-      const result = await this.options.pool.run({ module: kind.workerModule, payload: job.payload }, controller.signal);
+      const result = kind.run
+        ? await kind.run(job, { pool: this.options.pool, signal: controller.signal, logger: log })
+        : await this.options.pool.run({ module: kind.workerModule, payload: job.payload }, controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
       await kind.onSuccess?.(job, result);
       await this.queue.finish(job.id, { status: "completed" });

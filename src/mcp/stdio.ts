@@ -1,13 +1,40 @@
-/** MCP over stdio: stdout carries only protocol messages; all logs go to stderr. */
+/**
+ * MCP over stdio: stdout carries only protocol messages; all logs go to stderr. The
+ * handshake is answered before the store and worker pool are up (they are imported and
+ * opened afterwards), so a desktop client sees the server start quickly; tool calls that
+ * arrive meanwhile wait until the services are ready.
+ */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Config } from "../config.ts";
 import type { Services } from "../core/services.ts";
 import { DEFAULT_USER_NAME } from "../core/users.ts";
+import type { Logger } from "../logger.ts";
+import type { McpContext } from "./context.ts";
+import { DeferredTransport } from "./deferred-transport.ts";
 import { createMcpServer } from "./server.ts";
 
-export async function serveStdio(services: Services): Promise<() => Promise<void>> {
-  const user = await services.users.ensureUser(DEFAULT_USER_NAME);
-  const server = createMcpServer({ services, user });
-  const transport = new StdioServerTransport();
+export interface StdioServer {
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function serveStdio(config: Config, logger: Logger): Promise<StdioServer> {
+  // Filled in below, before any held request is delivered to a tool.
+  const context = {} as McpContext;
+  const server = createMcpServer(context);
+  const transport = new DeferredTransport(new StdioServerTransport());
   await server.connect(transport);
-  return () => server.close();
+
+  const { createServices } = await import("../core/services.ts");
+  const services = await createServices(config, logger);
+  context.services = services;
+  context.user = await services.users.ensureUser(DEFAULT_USER_NAME);
+  transport.release();
+  return {
+    services,
+    async close() {
+      await server.close();
+      await services.close();
+    },
+  };
 }

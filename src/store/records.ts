@@ -39,6 +39,10 @@ export interface DocumentRecord {
   options: Record<string, unknown>;
   tocSource?: string;
   warnings?: string[];
+  /** PDF pages (1-based) whose text came from OCR. */
+  ocrPages?: number[];
+  /** Feature flags set by later processing, e.g. `blockReference` once OCR blocks are stored. */
+  features?: Record<string, boolean>;
   updatedAt?: string;
 }
 
@@ -71,6 +75,80 @@ export interface JobRecord {
   ownerToken?: string;
 }
 
+export type RetrievalTaskStatus = "processing" | "completed" | "failed";
+
+/** One passage of a retrieved node, with the physical page it is on. */
+export interface RetrievedContent {
+  relevant_content: string;
+  page_index: number | null;
+  line_num?: number;
+}
+
+export interface RetrievedNode {
+  title: string;
+  node_id: string;
+  reason?: string;
+  relevant_contents: RetrievedContent[];
+}
+
+/** A legacy retrieval task (POST /retrieval): small, so the result is kept on the record. */
+export interface RetrievalTaskRecord {
+  id: string;
+  owner: string;
+  docId: string;
+  query: string;
+  thinking: boolean;
+  status: RetrievalTaskStatus;
+  createdAt: string;
+  finishedAt?: string;
+  /** "lexical" or "reasoning": how the nodes were chosen. */
+  method?: "lexical" | "reasoning";
+  /** Why the method differs from the one asked for (e.g. no model configured). */
+  note?: string;
+  retrievedNodes?: RetrievedNode[];
+  error?: string;
+}
+
+/** A metadata schema: per workspace, or per user (`workspaceId` null). Id: `<owner>:<workspace id|root>`. */
+export interface MetadataSchemaRecord {
+  id: string;
+  owner: string;
+  workspaceId: string | null;
+  schema: { fields: Record<string, { type: string; description?: string; required?: boolean }> };
+  createdAt: string;
+}
+
+/**
+ * A document or folder shared by its owner: with one user (`kind: "user"`), or published
+ * as official for anyone to follow (`kind: "official"`, `granteeId` null).
+ */
+export interface ShareRecord {
+  id: string;
+  owner: string;
+  targetType: "document" | "folder";
+  targetId: string;
+  kind: "user" | "official";
+  granteeId: string | null;
+  createdAt: string;
+}
+
+/** A user following an official share. */
+export interface FollowRecord {
+  id: string;
+  userId: string;
+  shareId: string;
+  createdAt: string;
+}
+
+/** A team's space: members act as the teamspace (its id owns the team's folders and documents). */
+export interface TeamspaceRecord {
+  id: string;
+  name: string;
+  createdBy: string;
+  memberIds: string[];
+  createdAt: string;
+}
+
 export interface CatalogData {
   version: 1;
   users: Record<string, UserRecord>;
@@ -78,10 +156,15 @@ export interface CatalogData {
   documents: Record<string, DocumentRecord>;
   folders: Record<string, FolderRecord>;
   jobs: Record<string, JobRecord>;
+  retrievalTasks: Record<string, RetrievalTaskRecord>;
+  metadataSchemas: Record<string, MetadataSchemaRecord>;
+  shares: Record<string, ShareRecord>;
+  follows: Record<string, FollowRecord>;
+  teamspaces: Record<string, TeamspaceRecord>;
 }
 
 export type CollectionName = Exclude<keyof CatalogData, "version">;
 
 export function emptyCatalog(): CatalogData {
-  return { version: 1, users: {}, apiKeys: {}, documents: {}, folders: {}, jobs: {} };
+  return { version: 1, users: {}, apiKeys: {}, documents: {}, folders: {}, jobs: {}, retrievalTasks: {}, metadataSchemas: {}, shares: {}, follows: {}, teamspaces: {} };
 }

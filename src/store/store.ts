@@ -11,6 +11,11 @@ export interface CollectionReader<T> {
   get(id: string): T | undefined;
   list(filter?: (record: T) => boolean): T[];
   count(filter?: (record: T) => boolean): number;
+  /**
+   * Visits every record without copying it, for read-only scans of large collections
+   * (listing 100k documents must not clone them all). Never mutate or keep the records.
+   */
+  scan(visit: (record: Readonly<T>) => void): void;
 }
 
 export interface CollectionWriter<T> extends CollectionReader<T> {

@@ -2,12 +2,13 @@
  * Collection views over the in-memory catalogue. Write transactions record an undo entry
  * for every change so a transaction that throws half-way leaves nothing behind.
  */
-import type { CatalogData, CollectionName } from "./records.ts";
+import { emptyCatalog, type CatalogData, type CollectionName } from "./records.ts";
 import type { CollectionReader, CollectionWriter, ReadTx, RecordOf, WriteTx } from "./store.ts";
 
 export type UndoLog = Array<() => void>;
 
-const COLLECTIONS: CollectionName[] = ["users", "apiKeys", "documents", "folders", "jobs"];
+// Derived from the empty catalogue, so a collection added to records.ts needs no edit here.
+const COLLECTIONS = Object.keys(emptyCatalog()).filter((k) => k !== "version") as CollectionName[];
 
 function reader<T>(table: Record<string, T>): CollectionReader<T> {
   return {
@@ -22,6 +23,9 @@ function reader<T>(table: Record<string, T>): CollectionReader<T> {
       let n = 0;
       for (const record of Object.values(table)) if (filter(record)) n++;
       return n;
+    },
+    scan: (visit) => {
+      for (const record of Object.values(table)) visit(record);
     },
   };
 }

@@ -104,4 +104,78 @@ describe("folders", () => {
     expect((await server.api(`/doc/${busy}`)).status).toBe(200);
     await server.api(`/doc/${busy}`, { method: "DELETE" });
   });
+
+  it("returns folder records with counts of direct documents and subfolders", async () => {
+    const ws = await json(await createFolder({ name: "Counted" }));
+    expect(ws).toMatchObject({ document_count: 0, subfolder_count: 0, createdAt: expect.stringMatching(/Z$/) });
+    const sub = await json(await createFolder({ name: "Sub", parent_folder_id: ws.id }));
+    await createFolder({ name: "Sub2", parent_folder_id: ws.id });
+    await createFolder({ name: "Deep", parent_folder_id: sub.id });
+    const a = await uploadTo(ws.id, await twoChapterPdf());
+    const b = await uploadTo(sub.id, await twoChapterPdf());
+    const roots = await json(await server.api("/folders?parent_folder_id=root"));
+    expect(roots.folders.find((f: any) => f.id === ws.id)).toMatchObject({ document_count: 1, subfolder_count: 2 });
+    const children = await json(await server.api(`/folders?parent_folder_id=${ws.id}`));
+    expect(children.folders.find((f: any) => f.id === sub.id)).toMatchObject({ document_count: 1, subfolder_count: 1, workspace_id: ws.id });
+    await waitCompleted(a);
+    await waitCompleted(b);
+    expect((await server.api(`/folder/${ws.id}`, { method: "DELETE" })).status).toBe(200);
+  });
+
+  it("answers 500 with exact counts when a server error interrupts the cascade, and a second delete finishes it", async () => {
+    const ws = await json(await createFolder({ name: "Fragile" }));
+    const sub = await json(await createFolder({ name: "Inner", parent_folder_id: ws.id }));
+    const first = await uploadTo(ws.id, await twoChapterPdf());
+    const second = await uploadTo(sub.id, await twoChapterPdf());
+    const third = await uploadTo(sub.id, await twoChapterPdf());
+    for (const id of [first, second, third]) await waitCompleted(id);
+
+    // Inject a disk fault: removing the second document's files fails.
+    const blobs = server.services.store.blobs;
+    const original = blobs.removeAll.bind(blobs);
+    blobs.removeAll = async (docId: string) => {
+      if (docId === second) throw new Error("EIO: injected disk fault");
+      return original(docId);
+    };
+    let res: Response;
+    try {
+      res = await server.api(`/folder/${ws.id}`, { method: "DELETE" });
+    } finally {
+      blobs.removeAll = original;
+    }
+    expect(res.status).toBe(500);
+    const body = await json(res);
+    expect(body).toEqual({
+      detail: expect.stringContaining("interrupted"),
+      folder_id: ws.id,
+      deleted: { folders: 0, documents: 1 },
+      survived: { folders: 2, documents: 2 },
+    });
+    expect(JSON.stringify(body)).not.toContain("EIO");
+    // Nothing half-deleted goes unreported: the first is gone, the damaged one is marked failed, the third untouched.
+    expect((await server.api(`/doc/${first}`)).status).toBe(404);
+    expect(await json(await server.api(`/doc/${second}`))).toMatchObject({ status: "failed", error: expect.stringContaining("Delete it again") });
+    expect((await json(await server.api(`/doc/${third}`))).status).toBe("completed");
+
+    const again = await server.api(`/folder/${ws.id}`, { method: "DELETE" });
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual({ folder_id: ws.id, deleted: { folders: 2, documents: 2 }, survived: { folders: 0, documents: 0 } });
+  });
+
+  it("keeps only the folders on the path of a busy document (409 counts across a subtree)", async () => {
+    const ws = await json(await createFolder({ name: "Mixed" }));
+    const busyFolder = await json(await createFolder({ name: "Busy", parent_folder_id: ws.id }));
+    const idle = await json(await createFolder({ name: "Idle", parent_folder_id: ws.id }));
+    const done = await uploadTo(idle.id, await twoChapterPdf());
+    await waitCompleted(done);
+    const para = "Body text line with several words to index and to summarise later on.";
+    const busy = await uploadTo(busyFolder.id, await makePdf(Array.from({ length: 300 }, (_, i) => ({ lines: [`# Part ${i + 1}`, para, para] }))));
+    const res = await server.api(`/folder/${ws.id}`, { method: "DELETE" });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ deleted: { folders: 1, documents: 1 }, survived: { folders: 2, documents: 1 } });
+    const left = (await json(await server.api("/folders"))).folders.map((f: any) => f.id);
+    expect(left).toEqual(expect.arrayContaining([ws.id, busyFolder.id]));
+    expect(left).not.toContain(idle.id);
+    await server.api(`/doc/${busy}`, { method: "DELETE" });
+  });
 });

@@ -58,7 +58,8 @@ describe("JobRunner", () => {
     const job = await runner.enqueue("sleep", { ms: 0, fail: "the PDF is broken" });
     const record = await waitFor(async () => {
       const j = await jobStatus(job.id);
-      return j?.status === "failed" ? j : undefined;
+      // The job record is finished first, then the kind's onFailure runs: wait for both.
+      return j?.status === "failed" && failure ? j : undefined;
     });
     expect(record.error).toBe("the PDF is broken");
     expect(failure).toBe("the PDF is broken");

@@ -4,28 +4,93 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
-import { makeTempHome } from "../helpers/server.ts";
+import { makeTempHome, startTestServer } from "../helpers/server.ts";
+import { ok } from "./harness.ts";
 
 const CLI = path.resolve("src/cli.ts");
 
+function form(name: string, bytes: Buffer): FormData {
+  const data = new FormData();
+  data.set("file", new Blob([bytes]), name);
+  return data;
+}
+
+/** The server entry from claude_desktop_config.example.json, with its placeholders filled in. */
+async function exampleConfigServer(home: string, allowedRoot: string): Promise<{ command: string; args: string[]; env: Record<string, string> }> {
+  const config = JSON.parse(await fs.readFile("claude_desktop_config.example.json", "utf8"));
+  const entry = config.mcpServers.treeindex as { command: string; args: string[]; env: Record<string, string> };
+  const fill = (s: string) => s.replace("/absolute/path/to/treeindex", path.resolve("."));
+  return {
+    command: entry.command === "node" ? process.execPath : entry.command,
+    args: entry.args.map(fill),
+    env: { ...entry.env, TREEINDEX_HOME: home, TREEINDEX_ALLOWED_ROOTS: allowedRoot, TREEINDEX_WORKERS: "1" },
+  };
+}
+
 describe("treeindex mcp (stdio)", () => {
-  it("answers a real MCP client: tools list and a tool call", async () => {
+  it("serves a real MCP client started with the example config: index a PDF, wait, read structure, pages and a node", async () => {
     const home = await makeTempHome();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ["--import", "tsx", CLI, "mcp"],
-      env: { ...(process.env as Record<string, string>), TREEINDEX_HOME: home, TREEINDEX_LOG_LEVEL: "debug" },
-      stderr: "pipe",
-    });
+    const docs = await makeTempHome("treeindex-docs-");
+    await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(docs, "R-data.pdf"));
+    const server = await exampleConfigServer(home, docs);
+    expect(server.args[0]).toBe(path.resolve("bin/treeindex.js"));
+    const transport = new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: "pipe" });
     const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
-    const tools = await client.listTools();
-    expect(tools.tools.map((t) => t.name)).toContain("service_status");
-    const result = await client.callTool({ name: "service_status", arguments: {} });
-    expect(result.structuredContent).toMatchObject({ status: "ok", version: "0.1.0" });
-    await client.close();
-    await fs.rm(home, { recursive: true, force: true });
-  });
+    try {
+      await client.connect(transport);
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["process_document", "get_document", "get_document_structure", "get_page_content", "get_node_content", "health"]));
+      const health = ok(await client.callTool({ name: "health", arguments: {} }));
+      expect(health).toMatchObject({ status: "ok", version: "0.1.0" });
+
+      const started = ok(await client.callTool({ name: "process_document", arguments: { path: path.join(docs, "R-data.pdf") } }));
+      let status = started.status;
+      for (let i = 0; i < 5 && status !== "completed"; i++) {
+        status = ok(await client.callTool({ name: "get_document", arguments: { doc_id: started.doc_id, wait_for_completion: true } })).status;
+      }
+      expect(status).toBe("completed");
+      const structure = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_name: "R-data", max_depth: 2 } }));
+      expect(structure).toMatchObject({ doc_id: started.doc_id, page_count: 41 });
+      const section = structure.structure.find((n: { title: string }) => /Spreadsheet/.test(n.title));
+      expect(section).toBeDefined();
+      const pages = ok(await client.callTool({ name: "get_page_content", arguments: { doc_id: started.doc_id, pages: `${section.start_index}-${section.start_index + 1}` } }));
+      expect(pages.pages[0].text).toMatch(/[Ss]preadsheet/);
+      const node = ok(await client.callTool({ name: "get_node_content", arguments: { doc_id: started.doc_id, node_ids: [section.node_id], include_children: true } }));
+      expect(node.nodes[0].title).toBe(section.title);
+      expect(JSON.stringify(node.nodes[0])).toMatch(/[Ee]xcel|spreadsheet/);
+      const found = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: started.doc_id } }));
+      expect(found.sections[0].passages[0].page).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await fs.rm(home, { recursive: true, force: true });
+      await fs.rm(docs, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("runs beside `serve` on one store: a document indexed over stdio is served by the REST API", async () => {
+    const docs = await makeTempHome("treeindex-docs-");
+    await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(docs, "R-data.pdf"));
+    const envKey = "env-key-shared-by-stdio-and-serve-0123456789";
+    const rest = await startTestServer({ TREEINDEX_API_KEY: envKey });
+    const server = await exampleConfigServer(rest.home, docs);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    try {
+      await client.connect(new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: "pipe" }));
+      const started = ok(await client.callTool({ name: "process_document", arguments: { path: path.join(docs, "R-data.pdf"), wait_for_completion: true } }));
+      expect(started.status).toBe("completed");
+      // Both act for the local user: the env key's user is the stdio server's user.
+      const res = await rest.api(`/doc/${started.doc_id}?include_text=false`, { key: envKey });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ doc_id: started.doc_id, status: "completed", page_count: 41 });
+      const { doc_id } = (await (await rest.api("/doc", { method: "POST", key: envKey, body: form("R-data.pdf", await fs.readFile(path.join(docs, "R-data.pdf"))) })).json()) as { doc_id: string };
+      const seen = ok(await client.callTool({ name: "get_document", arguments: { doc_id } }));
+      expect(seen.name).toBe("R-data.pdf");
+    } finally {
+      await client.close();
+      await rest.close();
+      await fs.rm(docs, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("writes nothing but JSON-RPC messages on stdout, even with debug logging", async () => {
     const home = await makeTempHome();

@@ -9,17 +9,28 @@ import type { IndexedDocument } from "../../indexing/tree-types.ts";
 import type { JobKind } from "../../jobs/index.ts";
 import type { Store } from "../../store/index.ts";
 import { nowIso } from "../ids.ts";
+import { indexWithOcr, type OcrIndexResult, type OcrSettings } from "./ocr-indexing.ts";
+import { storeOcrOutput } from "./ocr-store.ts";
 
 export const INDEX_JOB = "index_document";
 export const TREE_BLOB = "tree.json";
+/** Page texts (JSON array, index 0 = page 1) of PDFs, for page-content reads. */
+export const PAGES_BLOB = "pages.json";
 
 export const INDEX_TASK_MODULE = fileURLToPath(new URL("../../indexing/index-task.ts", import.meta.url));
 
-export function indexJobKind(store: Store, timeoutMs: number): JobKind {
+/**
+ * `refine` runs in the main thread on the worker's result before it is stored: with a model
+ * configured it makes summaries and the description abstractive (model calls are I/O, so
+ * they stay out of the worker threads).
+ */
+export function indexJobKind(store: Store, timeoutMs: number, ocr: OcrSettings = { langs: ["eng"], dpi: 300 }, refine?: (indexed: IndexedDocument) => Promise<void>): JobKind {
   return {
     name: INDEX_JOB,
     workerModule: INDEX_TASK_MODULE,
     timeoutMs,
+    // Scanned pages are OCR'd in parallel over the pool between two index calls.
+    run: (job, context) => indexWithOcr(store, job.docId!, job.payload as unknown as IndexTaskPayload, INDEX_TASK_MODULE, ocr, context),
     async onStart(job) {
       await store.write((tx) => {
         if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
@@ -28,7 +39,10 @@ export function indexJobKind(store: Store, timeoutMs: number): JobKind {
     async onSuccess(job, result) {
       const docId = job.docId!;
       const indexed = result as IndexedDocument;
+      if (refine) await refine(indexed);
       await store.blobs.writeJson(docId, TREE_BLOB, indexed.tree);
+      if (indexed.pageTexts) await store.blobs.writeJson(docId, PAGES_BLOB, indexed.pageTexts);
+      await storeOcrOutput(store, docId, indexed as OcrIndexResult);
       const stillThere = await store.write((tx) => {
         if (!tx.documents.get(docId)) return false;
         tx.documents.update(docId, {
@@ -37,6 +51,7 @@ export function indexJobKind(store: Store, timeoutMs: number): JobKind {
           description: indexed.description ?? "",
           tocSource: indexed.tocSource,
           warnings: indexed.warnings,
+          ocrPages: (indexed as OcrIndexResult).ocrPages,
           updatedAt: nowIso(),
         });
         return true;
@@ -52,6 +67,11 @@ export function indexJobKind(store: Store, timeoutMs: number): JobKind {
   };
 }
 
-export function indexPayload(store: Store, docId: string, originalName: string, format: "pdf" | "markdown", maxPages: number): IndexTaskPayload {
-  return { filePath: store.blobs.path(docId, originalName), format, maxPages };
+export function indexPayload(store: Store, docId: string, originalName: string, format: "pdf" | "markdown", maxPages: number, fileName: string): IndexTaskPayload {
+  const filePath = store.blobs.path(docId, originalName);
+  if (format === "markdown") {
+    // Stored documents keep everything; the status query decides what to show.
+    return { filePath, format, markdown: { fileName, addSummaries: true, addDescription: true } };
+  }
+  return { filePath, format, maxPages };
 }

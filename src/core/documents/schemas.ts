@@ -101,6 +101,8 @@ export const statusResponse = z.object({
   page_count: z.number().int().optional(),
   doc_description: z.string().optional(),
   result: z.union([z.array(z.unknown()), z.string()]).optional(),
+  ocr_pages: z.array(z.number().int()).optional().describe("type=ocr: pages (1-based) whose text came from OCR"),
+  warnings: z.array(z.string()).optional().describe("type=ocr: non-fatal problems, e.g. a page image that could not be decoded"),
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 

@@ -3,14 +3,20 @@
  * user; another user's document is reported as not found, never as forbidden.
  */
 import path from "node:path";
-import { detectFormat } from "../../indexing/detect.ts";
+import { detectFormat, isZip } from "../../indexing/detect.ts";
 import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
 import type { FolderService } from "../folders/service.ts";
-import { InvalidInputError, NotFoundError } from "../errors.ts";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
+import type { MetadataSchemaService } from "../metadata-schemas/service.ts";
+import { canRead, removeSharesTo } from "../shares/access.ts";
+import { ZipImporter } from "../zip-import/import.ts";
+import type { UrlSigner } from "../files/signing.ts";
+import type { ZipImportResult } from "../zip-import/schemas.ts";
 import { newId, nowIso } from "../ids.ts";
 import { INDEX_JOB, TREE_BLOB, indexPayload } from "./index-job.ts";
+import { renderOcr, type OcrFormat } from "./ocr-results.ts";
 import { renderTree } from "./render.ts";
 import type { ApiGeneration, StatusQuery, StatusResponse, UploadOptions } from "./schemas.ts";
 
@@ -27,6 +33,12 @@ function originalBlobName(format: "pdf" | "markdown"): string {
   return format === "pdf" ? "original.pdf" : "original.md";
 }
 
+/** What `type=ocr` results need to link images: the URL signer and the caller's origin. */
+export interface OcrLinks {
+  signer: UrlSigner;
+  baseUrl?: string;
+}
+
 function cleanFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, "/")).trim();
   return base === "" ? "document" : base.slice(0, 255);
@@ -38,21 +50,34 @@ export class DocumentService {
     private readonly runner: JobRunner,
     private readonly folders: FolderService,
     private readonly limits: { maxPages: number },
+    private readonly schemas: MetadataSchemaService,
   ) {}
+
+  /**
+   * One upload from POST /doc or /tree: a single file becomes one document; a ZIP archive
+   * is imported, each PDF or Markdown entry going through upload() with the same options.
+   */
+  async submit(user: UserRecord, input: UploadInput): Promise<{ doc_id: string } | ZipImportResult> {
+    if (!isZip(input.bytes)) return this.upload(user, input);
+    await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
+    const importer = new ZipImporter(this.folders, (owner, entry) => this.upload(owner, { ...input, fileName: entry.fileName, bytes: entry.bytes, folderId: entry.folderId }));
+    return importer.import(user, input.fileName, input.bytes, input.folderId);
+  }
 
   /** Stores the file and queues its indexing; answers at once with the new id. */
   async upload(user: UserRecord, input: UploadInput): Promise<{ doc_id: string }> {
     const format = detectFormat(input.bytes, input.fileName);
     if (format.kind === "zip") {
-      throw new InvalidInputError("ZIP import is not available yet: upload the PDF files one by one", ["body", "file"]);
+      throw new InvalidInputError("A ZIP archive is not a document: send it to POST /doc or POST /tree to import its entries", ["body", "file"]);
     }
-    if (format.kind === "markdown") {
-      throw new InvalidInputError("Markdown upload through /doc is not available yet: use POST /markdown", ["body", "file"]);
-    }
-    if (format.kind !== "pdf") {
-      throw new InvalidInputError(`Unsupported file: it looks like ${format.looksLike}. Accepted formats: PDF (by its %PDF header)`, ["body", "file"]);
+    if (format.kind === "unknown") {
+      throw new InvalidInputError(
+        `Unsupported file: it looks like ${format.looksLike}. Accepted formats: PDF (by its %PDF header), Markdown (.md/.markdown, UTF-8 text)`,
+        ["body", "file"],
+      );
     }
     if (input.folderId !== undefined) await this.folders.get(user, input.folderId);
+    await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
 
     const id = newId("doc");
     const blob = originalBlobName(format.kind);
@@ -72,7 +97,7 @@ export class DocumentService {
     };
     try {
       await this.store.write((tx) => tx.documents.insert(record));
-      await this.runner.enqueue(INDEX_JOB, { ...indexPayload(this.store, id, blob, format.kind, this.limits.maxPages) }, id);
+      await this.runner.enqueue(INDEX_JOB, { ...indexPayload(this.store, id, blob, format.kind, this.limits.maxPages, record.name) }, id);
     } catch (error) {
       await this.store.write((tx) => tx.documents.remove(id)).catch(() => undefined);
       await this.store.blobs.removeAll(id);
@@ -81,10 +106,20 @@ export class DocumentService {
     return { doc_id: id };
   }
 
-  /** The document, if the user may see it. */
+  /** The document, if the user may see it (own, or shared with them / followed). */
   async get(user: UserRecord, docId: string): Promise<DocumentRecord> {
-    const doc = await this.store.read((tx) => tx.documents.get(docId));
-    if (!doc || doc.owner !== user.id) throw new NotFoundError(`Document ${docId} not found`);
+    const doc = await this.store.read((tx) => {
+      const found = tx.documents.get(docId);
+      return found && canRead(tx, user.id, found) ? found : undefined;
+    });
+    if (!doc) throw new NotFoundError(`Document ${docId} not found`);
+    return doc;
+  }
+
+  /** The document for a write: 404 when invisible, 403 when only shared with the caller. */
+  private async owned(user: UserRecord, docId: string, action: string): Promise<DocumentRecord> {
+    const doc = await this.get(user, docId);
+    if (doc.owner !== user.id) throw new ForbiddenError(`Only the owner of document ${docId} may ${action}`);
     return doc;
   }
 
@@ -100,18 +135,25 @@ export class DocumentService {
    * The status response. Queued documents report `processing` (the contract's status
    * values are `processing` and `completed`); failed ones carry `error`.
    */
-  async status(user: UserRecord, docId: string, query: StatusQuery, generation: ApiGeneration): Promise<StatusResponse> {
+  async status(user: UserRecord, docId: string, query: StatusQuery, generation: ApiGeneration, links?: OcrLinks): Promise<StatusResponse> {
     const doc = await this.get(user, docId);
     const ready = doc.status === "completed";
     const base: StatusResponse = { doc_id: doc.id, status: doc.status === "queued" ? "processing" : doc.status };
     if (generation === "doc") base.retrieval_ready = ready;
     if (doc.status === "failed") return { ...base, error: doc.error ?? "Indexing failed" };
     if (!ready) return base;
-    if (query.type === "ocr") {
-      throw new InvalidInputError("OCR results (type=ocr) are not available yet", ["query", "type"], "ocr");
+    const options = doc.options as Partial<UploadOptions>;
+    // "Default per original processing type": documents uploaded with mode=ocr answer with OCR results.
+    if ((query.type ?? (options.mode === "ocr" ? "ocr" : "tree")) === "ocr") {
+      if (!links) throw new Error("OCR results need a file URL signer");
+      const { tree } = await this.tree(user, docId);
+      const format: OcrFormat = query.format ?? "page";
+      const result = await renderOcr(this.store, doc, tree, { format, includeImages: query.include_images ?? false, signer: links.signer, baseUrl: links.baseUrl });
+      const response: StatusResponse = { ...base, page_count: doc.pageNum, ocr_pages: doc.ocrPages ?? [], result };
+      if (doc.warnings?.length) response.warnings = doc.warnings;
+      return response;
     }
     const { tree } = await this.tree(user, docId);
-    const options = doc.options as Partial<UploadOptions>;
     const includeText = query.include_text ?? (generation === "doc" ? true : options.addNodeText === true);
     const includeSummary = query.summary ?? options.addNodeSummary === true;
     const result = renderTree(tree, { generation, includeText, includeSummary, includeNodeId: options.addNodeId !== false });
@@ -121,6 +163,8 @@ export class DocumentService {
   }
 
   async setMetadata(user: UserRecord, docId: string, metadata: Record<string, unknown>): Promise<DocumentRecord> {
+    const current = await this.owned(user, docId, "replace its metadata");
+    await this.schemas.check(user, current.folderId, metadata, ["body"]);
     const updated = await this.store.write((tx) => {
       const doc = tx.documents.get(docId);
       if (!doc || doc.owner !== user.id) return undefined;
@@ -130,11 +174,29 @@ export class DocumentService {
     return updated;
   }
 
+  /** The user's documents whose name matches (case-insensitive, with or without extension). */
+  async findByName(user: UserRecord, name: string): Promise<DocumentRecord[]> {
+    const wanted = name.trim().toLowerCase();
+    const stem = (n: string) => n.toLowerCase().replace(/\.[a-z0-9]{1,8}$/, "");
+    return this.store.read((tx) =>
+      tx.documents.list((d) => d.owner === user.id && (d.name.toLowerCase() === wanted || stem(d.name) === wanted)),
+    );
+  }
+
+  /** The user's newest documents first. */
+  async recent(user: UserRecord, limit: number): Promise<DocumentRecord[]> {
+    const docs = await this.store.read((tx) => tx.documents.list((d) => d.owner === user.id));
+    return docs.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+  }
+
   /** Removes the record and the folder; a job in flight is cancelled and leaves nothing behind. */
   async delete(user: UserRecord, docId: string): Promise<void> {
-    await this.get(user, docId);
+    await this.owned(user, docId, "delete it");
     await this.runner.cancelForDocument(docId);
-    await this.store.write((tx) => tx.documents.remove(docId));
+    await this.store.write((tx) => {
+      tx.documents.remove(docId);
+      removeSharesTo(tx, "document", new Set([docId]));
+    });
     await this.store.blobs.removeAll(docId);
   }
 }

@@ -22,14 +22,29 @@ export const folderResponse = z.object({
   parent_folder_id: z.string().nullable(),
   workspace_id: z.string().describe("The top-level folder (workspace) this folder belongs to; its own id for a workspace"),
   createdAt: z.string(),
+  document_count: z.number().int().describe("Documents directly in this folder"),
+  subfolder_count: z.number().int().describe("Direct subfolders"),
 });
 export type FolderResponse = z.infer<typeof folderResponse>;
 
 export const folderListResponse = z.object({ folders: z.array(folderResponse) });
 
+const counts = z.object({ folders: z.number().int(), documents: z.number().int() });
+
 export const folderDeleteResponse = z.object({
   folder_id: z.string(),
-  deleted: z.object({ folders: z.number().int(), documents: z.number().int() }),
-  survived: z.object({ folders: z.number().int(), documents: z.number().int() }),
+  deleted: counts.describe("Folders and documents removed (records and files)"),
+  survived: counts.describe("Folders and documents kept: busy documents, the folders on their path, and whatever an interrupted cascade did not reach"),
 });
 export type FolderDeleteResult = z.infer<typeof folderDeleteResponse>;
+
+/** 409 and 500 bodies: the counts plus `detail`. */
+export const folderDeleteFailure = folderDeleteResponse.extend({ detail: z.string() });
+
+/**
+ * How a cascade ended: `deleted` (200), `blocked` by busy documents (409), or `interrupted`
+ * by a server error (500). Counts are exact in every case.
+ */
+export type FolderDeleteOutcome =
+  | { outcome: "deleted"; result: FolderDeleteResult }
+  | { outcome: "blocked" | "interrupted"; result: FolderDeleteResult; detail: string };

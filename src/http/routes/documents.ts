@@ -17,6 +17,7 @@ import {
   type ApiGeneration,
 } from "../../core/documents/schemas.ts";
 import type { Services } from "../../core/services.ts";
+import { zipImportResult } from "../../core/zip-import/schemas.ts";
 import type { DocumentRecord } from "../../store/index.ts";
 import type { Router } from "../route.ts";
 
@@ -25,7 +26,7 @@ function info(doc: DocumentRecord): z.infer<typeof documentInfo> {
   return { id, name, description, status, createdAt, pageNum, metadata, folderId, ...(error ? { error } : {}) };
 }
 
-export function documentRoutes(router: Router, { documents }: Services): void {
+export function documentRoutes(router: Router, { documents, files }: Services): void {
   for (const generation of ["doc", "tree"] as ApiGeneration[]) {
     const tag = generation === "doc" ? "documents" : "tree (older generation)";
 
@@ -33,18 +34,21 @@ export function documentRoutes(router: Router, { documents }: Services): void {
       {
         method: "post", path: `/${generation}`, tag, bodyKind: "multipart", body: uploadFields,
         summary: `Upload a PDF for indexing${generation === "tree" ? " (older path: if_add_node_summary defaults to no)" : ""}`,
-        responses: { 200: { description: "Accepted; indexing continues in the background", schema: uploadResponse } },
+        responses: {
+          200: { description: "Accepted; indexing continues in the background", schema: uploadResponse },
+          202: { description: "A ZIP archive was imported: one queued document per PDF/Markdown entry", schema: zipImportResult },
+        },
       },
       async ({ c, body, user }) => {
         const bytes = new Uint8Array(await body.file.arrayBuffer());
-        const result = await documents.upload(user, {
+        const result = await documents.submit(user, {
           fileName: body.file.name,
           bytes,
           options: uploadOptions(body, generation),
           folderId: body.folder_id,
           metadata: body.metadata,
         });
-        return c.json(result);
+        return "root_folder_id" in result ? c.json(result, 202) : c.json(result);
       },
     );
 
@@ -54,7 +58,8 @@ export function documentRoutes(router: Router, { documents }: Services): void {
         summary: "Status of a document; its tree once completed",
         responses: { 200: { description: "Status response", schema: statusResponse }, 404: { description: "Unknown document" } },
       },
-      async ({ c, params, query, user }) => c.json(await documents.status(user, params.doc_id, query, generation)),
+      async ({ c, params, query, user }) =>
+        c.json(await documents.status(user, params.doc_id, query, generation, { signer: files.signer, baseUrl: new URL(c.req.url).origin })),
     );
 
     router.add(

@@ -1,7 +1,17 @@
 /** Folder routes: create, list, delete (cascade). Thin adapters over FolderService. */
-import { createFolderBody, folderDeleteResponse, folderIdParams, folderListResponse, folderResponse, listFoldersQuery } from "../../core/folders/schemas.ts";
+import {
+  createFolderBody,
+  folderDeleteFailure,
+  folderDeleteResponse,
+  folderIdParams,
+  folderListResponse,
+  folderResponse,
+  listFoldersQuery,
+} from "../../core/folders/schemas.ts";
 import type { Services } from "../../core/services.ts";
 import type { Router } from "../route.ts";
+
+const DELETE_STATUS = { deleted: 200, blocked: 409, interrupted: 500 } as const;
 
 export function folderRoutes(router: Router, { folders }: Services): void {
   router.add(
@@ -27,9 +37,14 @@ export function folderRoutes(router: Router, { folders }: Services): void {
       responses: {
         200: { description: "Deleted; counts of what was deleted", schema: folderDeleteResponse },
         404: { description: "Unknown folder" },
-        409: { description: "Documents inside are still queued or processing: they and their folders survived (counts in the body)" },
+        409: { description: "Documents inside are still queued or processing: they and their folders survived", schema: folderDeleteFailure },
+        500: { description: "A server error interrupted the cascade; counts say what was deleted and what survived", schema: folderDeleteFailure },
       },
     },
-    async ({ c, params, user }) => c.json(await folders.delete(user, params.folder_id)),
+    async ({ c, params, user }) => {
+      const done = await folders.delete(user, params.folder_id);
+      const body = done.outcome === "deleted" ? done.result : { detail: done.detail, ...done.result };
+      return c.json(body, DELETE_STATUS[done.outcome]);
+    },
   );
 }

@@ -10,7 +10,8 @@ import { stripHeadersFooters } from "./headers-footers.ts";
 import { outlineHeadings } from "./outline.ts";
 import { buildTree } from "./structure.ts";
 import { shorten } from "./page-groups.ts";
-import type { PageText } from "./types.ts";
+import { headingLines, nodeMarkdown, pageMarkdown } from "./page-markdown.ts";
+import type { Line, PageText } from "./types.ts";
 
 export { PdfError } from "./errors.ts";
 export type { PdfErrorCode } from "./errors.ts";
@@ -29,9 +30,30 @@ export interface PdfIndexOptions {
   ignoreOutline?: boolean;
   /** Evaluation only: skip printed contents pages too, to measure layout headings. */
   ignorePrintedToc?: boolean;
+  /**
+   * Look for pages that need OCR (unusable text layer, painted images). When some are found
+   * that `ocrLines` does not cover, indexing stops early and returns them as `needsOcr`:
+   * the caller OCRs them (spread over the worker pool) and calls again with `ocrLines`.
+   */
+  detectScans?: boolean;
+  /** Recognised lines of OCR'd pages (1-based page -> lines); they replace the text layer. */
+  ocrLines?: Record<number, Line[]>;
+  /** Add each page's Markdown (`pageMarkdown`), the source of `type=ocr` results. */
+  addPageMarkdown?: boolean;
 }
 
-export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}): Promise<IndexedDocument & { pages?: never }> {
+export interface PdfIndexResult extends IndexedDocument {
+  /** Pages (1-based) that need OCR before the tree can be built; the tree is empty then. */
+  needsOcr?: number[];
+  /** Pages (1-based) whose lines came from OCR. */
+  ocrPages?: number[];
+  /** Markdown per page, index 0 = page 1. */
+  pageMarkdown?: string[];
+  /** Markdown of each node's own text, by node id. */
+  nodeMarkdown?: Record<string, string>;
+}
+
+export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}): Promise<PdfIndexResult> {
   checkPdfBytes(data);
   const { signal } = options;
   const { doc, close } = await openPdf(data, signal);
@@ -49,12 +71,26 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
     outline = options.ignoreOutline ? [] : await outlineHeadings(doc);
     metaTitle = await readTitle(doc);
     pages = await extractPages(doc, { signal, onPage: options.onProgress });
+    if (options.detectScans) {
+      const { pagesNeedingOcr } = await import("../ocr/detect.ts");
+      const missing = (await pagesNeedingOcr(doc, pages, signal)).filter((p) => !options.ocrLines?.[p]);
+      if (missing.length) return { pageCount, tocSource: "page_groups", tree: [], needsOcr: missing };
+    }
   } finally {
     // pdfjs' caches are the largest thing in memory; release them before building the tree.
     await close().catch(() => {});
   }
 
   signal?.throwIfAborted();
+  const ocrPages: number[] = [];
+  const { calibrateOcrSizes } = await import("../ocr/calibrate.ts");
+  for (const [page, lines] of Object.entries(calibrateOcrSizes(options.ocrLines ?? {}, pages))) {
+    const p = Number(page);
+    if (pages[p - 1]) {
+      pages[p - 1] = { ...pages[p - 1], lines };
+      ocrPages.push(p);
+    }
+  }
   const warnings: string[] = [];
   const { folios } = stripHeadersFooters(pages);
   if (pages.every((p) => p.lines.length === 0)) warnings.push("The PDF has no text layer (scanned images?); OCR is needed for its text");
@@ -81,9 +117,16 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
     if (options.addDescription) description = describeDocument(tree);
   }
   options.onProgress?.(pageCount, pageCount);
-  const result: IndexedDocument = { pageCount, tocSource, tree };
+  const result: PdfIndexResult = { pageCount, tocSource, tree };
+  if (ocrPages.length) result.ocrPages = ocrPages.sort((a, b) => a - b);
+  if (options.addPageMarkdown) {
+    const headings = headingLines(tree, pages);
+    result.pageMarkdown = pages.map((p, i) => pageMarkdown(p.lines, headings.get(i)));
+    result.nodeMarkdown = nodeMarkdown(tree, pages);
+  }
   if (description !== undefined) result.description = description;
   if (warnings.length) result.warnings = warnings;
+  result.pageTexts = pages.map((p) => p.lines.map((l) => l.text).join("\n"));
   return result;
 }
 

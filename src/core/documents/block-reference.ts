@@ -1,0 +1,93 @@
+/**
+ * Block reference (`POST /doc/{id}/block-reference`): every page of a completed PDF is
+ * rendered and run through OCR layout analysis; the page-level blocks (paragraphs with their
+ * lines, boxes in PDF points) are stored in `blocks.json` and the document's feature flag
+ * `blockReference` is set. Blocks are read with `GET /doc/{id}/blocks`. The pages are spread
+ * over the worker pool like OCR during indexing.
+ */
+import type { OcrBlock } from "../../indexing/ocr/ocr-lines.ts";
+import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
+import type { JobKind, JobRunner } from "../../jobs/index.ts";
+import type { Store, UserRecord } from "../../store/index.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
+import { nowIso } from "../ids.ts";
+import { OCR_TASK_MODULE, type OcrSettings } from "./ocr-indexing.ts";
+import type { DocumentService } from "./service.ts";
+
+export const BLOCK_REFERENCE_JOB = "block_reference";
+export const BLOCKS_BLOB = "blocks.json";
+
+export interface StoredBlocks {
+  status: "processing" | "completed" | "failed";
+  error?: string;
+  finishedAt?: string;
+  pages?: { page_index: number; blocks: OcrBlock[]; warning?: string }[];
+}
+
+interface BlockJobPayload {
+  filePath: string;
+  pageCount: number;
+}
+
+export function blockReferenceJobKind(store: Store, settings: OcrSettings, timeoutMs: number): JobKind {
+  return {
+    name: BLOCK_REFERENCE_JOB,
+    workerModule: OCR_TASK_MODULE,
+    timeoutMs,
+    async run(job, { pool, signal }) {
+      const { filePath, pageCount } = job.payload as unknown as BlockJobPayload;
+      const tasks = Array.from({ length: pageCount }, (_, i) => {
+        const payload: OcrTaskPayload = { filePath, pages: [i + 1], langs: settings.langs, dpi: settings.dpi, blocksOnly: true };
+        return pool.run<OcrPageResult[]>({ module: OCR_TASK_MODULE, payload }, signal);
+      });
+      return (await Promise.all(tasks)).flat().sort((a, b) => a.page - b.page);
+    },
+    async onSuccess(job, result) {
+      const docId = job.docId!;
+      const pages = (result as OcrPageResult[]).map((r) => ({ page_index: r.page, blocks: r.blocks, ...(r.warning ? { warning: r.warning } : {}) }));
+      await store.blobs.writeJson(docId, BLOCKS_BLOB, { status: "completed", finishedAt: nowIso(), pages } satisfies StoredBlocks);
+      const stillThere = await store.write((tx) => {
+        const doc = tx.documents.get(docId);
+        if (!doc) return false;
+        tx.documents.update(docId, { features: { ...doc.features, blockReference: true }, updatedAt: nowIso() });
+        return true;
+      });
+      if (!stillThere) await store.blobs.removeAll(docId);
+    },
+    async onFailure(job, message) {
+      if (job.docId && (await store.blobs.exists(job.docId))) {
+        await store.blobs.writeJson(job.docId, BLOCKS_BLOB, { status: "failed", error: message, finishedAt: nowIso() } satisfies StoredBlocks);
+      }
+    },
+  };
+}
+
+export class BlockReferenceService {
+  constructor(
+    private readonly store: Store,
+    private readonly runner: JobRunner,
+    private readonly documents: DocumentService,
+  ) {}
+
+  /** Queues the block extraction; 409 while the document is not completed or a run is under way. */
+  async start(user: UserRecord, docId: string): Promise<{ doc_id: string; status: "processing" }> {
+    const doc = await this.documents.get(user, docId);
+    if (doc.owner !== user.id) throw new ForbiddenError(`Only the owner of document ${docId} may run block reference`);
+    if (doc.format !== "pdf") throw new ConflictError(`Block reference needs a PDF; ${docId} is ${doc.format}`);
+    if (doc.status !== "completed") throw new ConflictError(`Document ${docId} is not indexed yet (status ${doc.status})`);
+    const current = await this.store.blobs.readJson<StoredBlocks>(docId, BLOCKS_BLOB);
+    if (current?.status === "processing") throw new ConflictError(`Block reference of ${docId} is already running`);
+    await this.store.blobs.writeJson(docId, BLOCKS_BLOB, { status: "processing" } satisfies StoredBlocks);
+    const payload: BlockJobPayload = { filePath: this.store.blobs.path(docId, "original.pdf"), pageCount: doc.pageNum };
+    await this.runner.enqueue(BLOCK_REFERENCE_JOB, { ...payload }, docId);
+    return { doc_id: docId, status: "processing" };
+  }
+
+  /** The stored blocks, with the document's flag. */
+  async blocks(user: UserRecord, docId: string): Promise<StoredBlocks & { doc_id: string; block_reference: boolean }> {
+    const doc = await this.documents.get(user, docId);
+    const stored = await this.store.blobs.readJson<StoredBlocks>(docId, BLOCKS_BLOB);
+    if (!stored) throw new NotFoundError(`Document ${docId} has no blocks: run POST /doc/${docId}/block-reference first`);
+    return { doc_id: docId, block_reference: doc.features?.blockReference === true, ...stored };
+  }
+}

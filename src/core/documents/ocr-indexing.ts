@@ -1,0 +1,104 @@
+/**
+ * Indexing a PDF with OCR, run on the main thread as the index job's `run`: a first worker
+ * call extracts the text layer and finds the pages that need OCR; those pages are then
+ * recognised in parallel, one task per page spread over the pool's threads (each thread
+ * keeps its tesseract worker); a last call builds the tree with the recognised lines in
+ * place of the empty text layer. Documents without scanned pages cost one call, as before.
+ */
+import { fileURLToPath } from "node:url";
+import type { IndexTaskPayload } from "../../indexing/index-task.ts";
+import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
+import type { PdfIndexResult } from "../../indexing/pdf/index.ts";
+import type { Line } from "../../indexing/pdf/types.ts";
+import type { JobContext } from "../../jobs/index.ts";
+import type { Store } from "../../store/index.ts";
+import { imageBlobName } from "./ocr-store.ts";
+
+export const OCR_TASK_MODULE = fileURLToPath(new URL("../../indexing/ocr/page-task.ts", import.meta.url));
+
+export interface OcrSettings {
+  langs: string[];
+  dpi: number;
+}
+
+/** Per OCR'd page, what the results need besides the Markdown. */
+export interface OcrPageInfo {
+  page: number;
+  images: string[];
+  confidence: number;
+  warning?: string;
+}
+
+export interface OcrIndexResult extends PdfIndexResult {
+  /** Pages that went through OCR, with their stored image blobs (only those pages). */
+  ocrInfo?: OcrPageInfo[];
+}
+
+export async function indexWithOcr(
+  store: Store,
+  docId: string,
+  payload: IndexTaskPayload,
+  module: string,
+  settings: OcrSettings,
+  { pool, signal, logger }: JobContext,
+): Promise<OcrIndexResult> {
+  const doc = await store.read((tx) => tx.documents.get(docId));
+  const detect = payload.format === "pdf" && doc?.options.ocr !== false;
+  const first = await pool.run<PdfIndexResult>({ module, payload: { ...payload, ocr: { detect } } }, signal);
+  if (!first.needsOcr?.length) return first;
+
+  logger.info({ pages: first.needsOcr }, `OCR of ${first.needsOcr.length} page(s) without a usable text layer`);
+  const lines: Record<number, Line[]> = {};
+  const ocrInfo: OcrPageInfo[] = [];
+  // Images are stored as each page arrives, so a long scan never holds all its PNGs in memory.
+  const results = await recogniseSpread(payload.filePath!, first.needsOcr, settings, pool, signal, async (r) => {
+    lines[r.page] = r.lines;
+    const images: string[] = [];
+    for (const [k, png] of r.images.entries()) {
+      const name = imageBlobName(r.page, k + 1);
+      await store.blobs.write(docId, name, png);
+      images.push(name);
+    }
+    ocrInfo.push({ page: r.page, images, confidence: r.confidence, ...(r.warning ? { warning: r.warning } : {}) });
+    r.images = [];
+  });
+  ocrInfo.sort((a, b) => a.page - b.page);
+  const warnings = ocrInfo.flatMap((i) => (i.warning ? [i.warning] : []));
+  const second = await pool.run<PdfIndexResult>({ module, payload: { ...payload, ocr: { detect: false, lines } } }, signal);
+  const ocrPages = results.filter((r) => !(r.warning && r.lines.length === 0)).map((r) => r.page);
+  logger.info({ ocrPages }, "OCR done");
+  return { ...second, ocrPages, ocrInfo, warnings: [...(second.warnings ?? []), ...warnings] };
+}
+
+/** One task per page, all queued at once: the pool runs as many at a time as it has threads.
+ * The first failure (e.g. missing language data) stops the others. */
+async function recogniseSpread(
+  filePath: string,
+  pages: number[],
+  settings: OcrSettings,
+  pool: JobContext["pool"],
+  signal: AbortSignal,
+  onPage: (result: OcrPageResult) => Promise<void>,
+): Promise<OcrPageResult[]> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const tasks = pages.map((page) => {
+      const payload: OcrTaskPayload = { filePath, pages: [page], langs: settings.langs, dpi: settings.dpi };
+      return pool
+        .run<OcrPageResult[]>({ module: OCR_TASK_MODULE, payload }, stop.signal)
+        .then(async (results) => {
+          for (const r of results) await onPage(r);
+          return results;
+        })
+        .catch((error) => {
+          stop.abort(error);
+          throw error;
+        });
+    });
+    return (await Promise.all(tasks)).flat().sort((a, b) => a.page - b.page);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}

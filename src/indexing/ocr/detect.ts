@@ -1,0 +1,63 @@
+/**
+ * Which pages need OCR: a page whose text layer is empty or unusable (almost no characters
+ * for its area, or mostly glyphs without a Unicode mapping) and that paints at least one
+ * image. Decided per page, so a mixed document OCRs only its scanned pages.
+ */
+import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy } from "../pdf/document.ts";
+import type { PageText } from "../pdf/types.ts";
+
+/** Operators that draw a raster image (image masks are stencils for glyph-like shapes, not scans). */
+export const IMAGE_OPS: ReadonlySet<number> = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
+
+/** Usable text has at least this many letters and digits per square inch of page (a
+ * sparse title page has ~10 per 93.5 in²; a scan with a stray OCR-less caption has ~0). */
+const MIN_CHARS_PER_SQ_INCH = 0.15;
+/** More than this share of unmapped glyphs (U+FFFD, private use, control characters) means
+ * the text layer is garbage (fonts without ToUnicode). */
+const MAX_UNMAPPED_SHARE = 0.5;
+
+export interface TextLayerQuality {
+  chars: number;
+  unmapped: number;
+  usable: boolean;
+}
+
+export function textLayerQuality(page: PageText): TextLayerQuality {
+  let chars = 0;
+  let unmapped = 0;
+  for (const line of page.lines) {
+    for (const ch of line.text) {
+      if (/[\p{L}\p{N}]/u.test(ch)) chars++;
+      else if (/[\uFFFD\uE000-\uF8FF\p{Cc}]/u.test(ch)) unmapped++;
+    }
+  }
+  const squareInches = Math.max(1, (page.width * page.height) / (72 * 72));
+  const enough = chars >= MIN_CHARS_PER_SQ_INCH * squareInches;
+  const mapped = unmapped <= MAX_UNMAPPED_SHARE * (chars + unmapped);
+  return { chars, unmapped, usable: enough && mapped };
+}
+
+export function paintsImages(fnArray: readonly number[]): boolean {
+  return fnArray.some((fn) => IMAGE_OPS.has(fn));
+}
+
+/**
+ * 1-based numbers of the pages that need OCR. Only pages with an unusable text layer have
+ * their operator list read, so text documents pay nothing for the check.
+ */
+export async function pagesNeedingOcr(doc: PDFDocumentProxy, pages: readonly PageText[], signal?: AbortSignal): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    if (textLayerQuality(pages[i]).usable) continue;
+    signal?.throwIfAborted();
+    const page = await doc.getPage(i + 1);
+    try {
+      const ops = await page.getOperatorList();
+      if (paintsImages(ops.fnArray)) out.push(i + 1);
+    } finally {
+      page.cleanup();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+/**
+ * The tesseract.js worker of this thread: created lazily on the first page that needs OCR
+ * (so PDFs without scans never pay its memory), then reused for every later page. A
+ * recognition that does not finish in time terminates the worker, which is recreated on
+ * the next page; the job gets a clear error instead of hanging.
+ */
+import type { Worker as TesseractWorker, Page as TesseractPage } from "tesseract.js";
+import { checkTrainedData, langPathFor } from "./langs.ts";
+
+export const RECOGNISE_TIMEOUT_MS = 120_000;
+const CREATE_TIMEOUT_MS = 60_000;
+
+export interface EngineOptions {
+  langs: string[];
+  /** Tests only: a folder to read `<lang>.traineddata.gz` from instead of the packages. */
+  langPath?: string;
+  timeoutMs?: number;
+}
+
+export class OcrTimeoutError extends Error {
+  override name = "OcrTimeoutError";
+}
+
+let current: { key: string; worker: Promise<TesseractWorker> } | null = null;
+/** Workers created by this thread so far (reuse is observable in tests and benchmarks). */
+let created = 0;
+
+export function enginesCreated(): number {
+  return created;
+}
+
+/** This thread's worker for `langs`, creating it (once) when needed. */
+function workerFor(options: EngineOptions): Promise<TesseractWorker> {
+  const key = `${options.langs.join("+")}@${options.langPath ?? ""}`;
+  if (current?.key === key) return current.worker;
+  const previous = current;
+  const langPath = options.langPath ?? langPathFor(options.langs);
+  // Checked here too (the packages may be fine but a folder given by a test is not):
+  // tesseract.js' own failure to find the file surfaces as an unhandled rejection.
+  for (const lang of options.langs) checkTrainedData(langPath, lang);
+  const worker = (async () => {
+    if (previous) await terminate(previous.worker);
+    const { createWorker, OEM } = await import("tesseract.js");
+    created++;
+    return withTimeout(
+      createWorker(options.langs, OEM.LSTM_ONLY, {
+        langPath,
+        gzip: true,
+        cacheMethod: "none",
+        // Progress and errors must not reach stdout (it belongs to MCP).
+        logger: () => {},
+        errorHandler: () => {},
+      }),
+      CREATE_TIMEOUT_MS,
+      "starting the OCR engine",
+    );
+  })();
+  current = { key, worker };
+  worker.catch(() => {
+    if (current?.worker === worker) current = null;
+  });
+  return worker;
+}
+
+async function terminate(worker: Promise<TesseractWorker>): Promise<void> {
+  try {
+    await (await worker).terminate();
+  } catch {
+    // already gone
+  }
+}
+
+/** Recognises one image (PNG/JPEG bytes) and returns tesseract's block tree. */
+export async function recognise(image: Buffer, options: EngineOptions): Promise<TesseractPage> {
+  const workerPromise = workerFor(options);
+  const worker = await workerPromise;
+  try {
+    const { data } = await withTimeout(
+      worker.recognize(image, {}, { blocks: true, text: true }),
+      options.timeoutMs ?? RECOGNISE_TIMEOUT_MS,
+      "recognising a page",
+    );
+    return data;
+  } catch (error) {
+    if (error instanceof OcrTimeoutError && current?.worker === workerPromise) {
+      current = null;
+      void terminate(workerPromise);
+    }
+    throw error;
+  }
+}
+
+/** Stops this thread's worker (tests and benchmarks; pool threads keep theirs). */
+export async function closeEngine(): Promise<void> {
+  const c = current;
+  current = null;
+  if (c) await terminate(c.worker);
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new OcrTimeoutError(`OCR timed out after ${Math.round(ms / 1000)} s ${what}`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

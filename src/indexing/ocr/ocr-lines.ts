@@ -1,0 +1,83 @@
+/**
+ * Tesseract's block tree (pixels, y down) -> the pipeline's lines (PDF points, y up), so
+ * recognised pages go through the same header/footer, heading and tree steps as text-layer
+ * pages. A line's size is its row height in points, which tracks the font size (body text at
+ * 10 pt measures ~10 pt), so layout headings work on scans too.
+ */
+import type { Page as TesseractPage } from "tesseract.js";
+import type { Line } from "../pdf/types.ts";
+
+/** Words recognised with less confidence than this are noise (speckles read as letters). */
+const MIN_WORD_CONFIDENCE = 10;
+
+/** The font id given to recognised lines: OCR sees no fonts, so all lines share one. */
+export const OCR_FONT = "ocr";
+
+/** A page-level layout block: a paragraph with its lines, boxes in PDF points (y up, x0/y0 bottom-left). */
+export interface OcrBlock {
+  text: string;
+  bbox: [number, number, number, number];
+  confidence: number;
+  lines: { text: string; bbox: [number, number, number, number] }[];
+}
+
+export interface OcrPageLayout {
+  lines: Line[];
+  blocks: OcrBlock[];
+  /** Mean word confidence, 0-100. */
+  confidence: number;
+}
+
+/**
+ * @param scale pixels per PDF point of the rendered image
+ * @param pageHeight page height in points (to flip y)
+ */
+export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, scale: number, pageHeight: number): OcrPageLayout {
+  const lines: Line[] = [];
+  const blocks: OcrBlock[] = [];
+  let confSum = 0;
+  let words = 0;
+  const box = (b: { x0: number; y0: number; x1: number; y1: number }): [number, number, number, number] => [
+    round(b.x0 / scale), round(pageHeight - b.y1 / scale), round(b.x1 / scale), round(pageHeight - b.y0 / scale),
+  ];
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs) {
+      const paraLines: OcrBlock["lines"] = [];
+      for (const l of para.lines) {
+        const kept = l.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && w.text.trim());
+        for (const w of kept) {
+          confSum += w.confidence;
+          words++;
+        }
+        if (!kept.length) continue;
+        const text = kept.map((w) => w.text.trim()).join(" ");
+        const x0 = Math.min(...kept.map((w) => w.bbox.x0));
+        const x1 = Math.max(...kept.map((w) => w.bbox.x1));
+        // The baseline runs from (x0, y0) to (x1, y1); its middle is robust to slight skew.
+        const baseline = (l.baseline.y0 + l.baseline.y1) / 2;
+        const rowHeight = l.rowAttributes?.rowHeight || l.bbox.y1 - l.bbox.y0;
+        lines.push({
+          text,
+          x: round(x0 / scale),
+          y: round(pageHeight - baseline / scale),
+          w: round((x1 - x0) / scale),
+          size: round(rowHeight / scale),
+          font: OCR_FONT,
+          oneFont: true,
+          mono: false,
+        });
+        paraLines.push({ text, bbox: box({ x0, y0: l.bbox.y0, x1, y1: l.bbox.y1 }) });
+      }
+      if (paraLines.length) {
+        blocks.push({ text: paraLines.map((l) => l.text).join("\n"), bbox: box(para.bbox), confidence: round(para.confidence), lines: paraLines });
+      }
+    }
+  }
+  // Tesseract's block order is kept: it reads columns one after the other, which a plain
+  // top-to-bottom sort would interleave.
+  return { lines, blocks, confidence: words ? round(confSum / words) : 0 };
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -1,0 +1,85 @@
+/**
+ * Worker-thread task: OCR some pages of a stored PDF. Each page is rendered at the OCR
+ * resolution, its embedded images are kept as PNGs, and the rendering is recognised by this
+ * thread's tesseract worker (created on first use, then reused). A page whose image cannot
+ * be decoded is reported, not thrown, so the rest of the document is still indexed.
+ */
+import fs from "node:fs/promises";
+import { openPdf } from "../pdf/document.ts";
+import type { Line } from "../pdf/types.ts";
+import { recognise } from "./engine.ts";
+import { pageImages } from "./images.ts";
+import { layoutFromTesseract, type OcrBlock } from "./ocr-lines.ts";
+import { renderPage } from "./render.ts";
+
+export interface OcrTaskPayload {
+  filePath: string;
+  /** 1-based page numbers. */
+  pages: number[];
+  langs: string[];
+  dpi?: number;
+  /** Tests only: read traineddata from here instead of the installed packages. */
+  langPath?: string;
+  /** Layout blocks only (block reference): no page images are encoded. */
+  blocksOnly?: boolean;
+}
+
+export interface OcrPageResult {
+  /** 1-based. */
+  page: number;
+  lines: Line[];
+  blocks: OcrBlock[];
+  /** PNG bytes of the images the page paints. */
+  images: Uint8Array[];
+  confidence: number;
+  /** Set when the page was skipped (e.g. its image could not be decoded). */
+  warning?: string;
+  renderMs: number;
+  ocrMs: number;
+  /** True when the pixel cap lowered the resolution (a huge page). */
+  capped: boolean;
+}
+
+export default async function ocrTask(payload: OcrTaskPayload): Promise<OcrPageResult[]> {
+  const bytes = new Uint8Array(await fs.readFile(payload.filePath));
+  const { doc, close } = await openPdf(bytes);
+  const results: OcrPageResult[] = [];
+  try {
+    for (const n of payload.pages) results.push(await ocrPage(doc, n, payload));
+  } finally {
+    await close().catch(() => {});
+  }
+  return results;
+}
+
+async function ocrPage(doc: Awaited<ReturnType<typeof openPdf>>["doc"], n: number, payload: OcrTaskPayload): Promise<OcrPageResult> {
+  const page = await doc.getPage(n);
+  try {
+    const empty = { page: n, lines: [], blocks: [], images: [], confidence: 0, renderMs: 0, ocrMs: 0, capped: false };
+    const images = await pageImages(page, { encode: !payload.blocksOnly });
+    if (images.painted > 0 && images.undecodable === images.painted) {
+      return { ...empty, warning: `Page ${n}: its image could not be decoded; the page was skipped` };
+    }
+    const t0 = performance.now();
+    const rendered = await renderPage(page, { dpi: payload.dpi });
+    const png = await rendered.canvas.encode("png");
+    const t1 = performance.now();
+    const result = await recognise(png, { langs: payload.langs, langPath: payload.langPath });
+    const t2 = performance.now();
+    const layout = layoutFromTesseract(result, rendered.scale, page.getViewport({ scale: 1 }).height);
+    const out: OcrPageResult = {
+      ...empty,
+      lines: layout.lines,
+      blocks: layout.blocks,
+      images: images.png,
+      confidence: layout.confidence,
+      renderMs: Math.round(t1 - t0),
+      ocrMs: Math.round(t2 - t1),
+      capped: rendered.capped,
+    };
+    if (images.undecodable > 0) out.warning = `Page ${n}: ${images.undecodable} of its images could not be decoded`;
+    return out;
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,11 @@
+/** What every tool, resource and prompt acts with: the core services and the calling user. */
+import type { Services } from "../core/services.ts";
+import type { UserRecord } from "../store/index.ts";
+
+export interface McpContext {
+  services: Services;
+  /** The user every call acts for (stdio: the local user; /mcp: the api_key's user). */
+  user: UserRecord;
+  /** Longest a tool waits for indexing within one call (default ~45 s; tests shorten it). */
+  waitLimitMs?: number;
+}

@@ -1,0 +1,80 @@
+/**
+ * Tools address a document by `doc_id`, or by `doc_name` when exactly one of the user's
+ * documents has that name (with or without extension).
+ */
+import { z } from "zod";
+import type { DocumentRecord } from "../store/index.ts";
+import type { McpContext } from "./context.ts";
+import { ToolFailure } from "./tool-errors.ts";
+
+export const docRefFields = {
+  doc_id: z.string().min(1).max(200).optional().describe("Document id (doc_...); preferred"),
+  doc_name: z.string().min(1).max(255).optional().describe("File name, with or without extension, when unique; instead of doc_id"),
+};
+
+export async function resolveDocument({ services, user }: McpContext, ref: { doc_id?: string; doc_name?: string }): Promise<DocumentRecord> {
+  if (ref.doc_id) return services.documents.get(user, ref.doc_id);
+  if (!ref.doc_name) {
+    throw new ToolFailure("INVALID_INPUT", "Give doc_id (or a unique doc_name)", ["Call recent_documents or find_relevant_documents to find the doc_id"]);
+  }
+  const matches = await services.documents.findByName(user, ref.doc_name);
+  if (matches.length === 0) {
+    throw new ToolFailure("NOT_FOUND", `No document named ${JSON.stringify(ref.doc_name)}`, [
+      "Call recent_documents or find_relevant_documents to see which documents exist",
+      "Call process_document with the file's path to index it",
+    ]);
+  }
+  if (matches.length > 1) {
+    const ids = matches.map((d) => `${d.id} (${d.createdAt})`).join(", ");
+    throw new ToolFailure("CONFLICT", `${matches.length} documents are named ${JSON.stringify(ref.doc_name)}: ${ids}`, ["Call the tool again with one of these doc_id values"]);
+  }
+  return matches[0];
+}
+
+/** The public fields of a document row. */
+export const documentSummary = z.object({
+  doc_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(["queued", "processing", "completed", "failed"]),
+  retrieval_ready: z.boolean(),
+  format: z.enum(["pdf", "markdown"]),
+  page_count: z.number().int(),
+  created_at: z.string(),
+  folder_id: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  error: z.string().optional(),
+});
+export type DocumentSummary = z.infer<typeof documentSummary>;
+
+export function summarise(doc: DocumentRecord): DocumentSummary {
+  const out: DocumentSummary = {
+    doc_id: doc.id,
+    name: doc.name,
+    description: doc.description,
+    status: doc.status,
+    retrieval_ready: doc.status === "completed",
+    format: doc.format,
+    page_count: doc.pageNum,
+    created_at: doc.createdAt,
+    folder_id: doc.folderId,
+    metadata: doc.metadata,
+  };
+  if (doc.error) out.error = doc.error;
+  return out;
+}
+
+/** What to do with a document in its current state. */
+export function stepsFor(doc: DocumentRecord): string[] {
+  switch (doc.status) {
+    case "completed":
+      return [
+        `get_document_structure {doc_id: "${doc.id}"} to see its sections and page ranges`,
+        "Then get_page_content with tight page ranges, or get_node_content with node ids, and cite pages",
+      ];
+    case "failed":
+      return ["Tell the user why indexing failed (error field)", `remove_document {doc_id: "${doc.id}"} to clean up`];
+    default:
+      return [`get_document {doc_id: "${doc.id}", wait_for_completion: true} until status is completed`];
+  }
+}

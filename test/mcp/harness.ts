@@ -1,0 +1,42 @@
+/** An in-process MCP client wired to our server factory over InMemoryTransport. */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { expect } from "vitest";
+import { createMcpServer, type McpContext } from "../../src/mcp/server.ts";
+import { toolErrorSchema, type ErrorCode, type ToolError } from "../../src/mcp/tool-errors.ts";
+
+export async function connectInMemory(context: McpContext): Promise<Client> {
+  const server = createMcpServer(context);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(clientSide);
+  // Listing tools makes the client validate every structuredContent against its output schema.
+  await client.listTools();
+  return client;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+/** A successful result's structuredContent; checks the text carries the same JSON and next_steps exist. */
+export function ok(result: unknown): Loose {
+  const r = result as CallToolResult;
+  if (r.isError) throw new Error(`Expected success, got error: ${(r.content[0] as { text: string }).text}`);
+  expect(r.structuredContent).toBeDefined();
+  expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual(r.structuredContent);
+  const steps = (r.structuredContent as { next_steps: unknown }).next_steps;
+  expect(Array.isArray(steps) && steps.length > 0).toBe(true);
+  return r.structuredContent;
+}
+
+/** An expected failure: isError with {error, errorCode, next_steps} of the given code. */
+export function failed(result: unknown, code: ErrorCode): ToolError {
+  const r = result as CallToolResult;
+  expect(r.isError).toBe(true);
+  const body = toolErrorSchema.parse(JSON.parse((r.content[0] as { text: string }).text));
+  expect(body.errorCode, body.error).toBe(code);
+  expect(body.next_steps.length).toBeGreaterThan(0);
+  return body;
+}

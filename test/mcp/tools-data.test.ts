@@ -1,0 +1,136 @@
+// MCP tools over the listing, metadata schema, search, relevance and OCR services.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "../../src/core/services.ts";
+import { makeTempHome } from "../helpers/server.ts";
+import { startServices } from "../helpers/indexed.ts";
+import { makePdf } from "../helpers/pdf.ts";
+import { connectInMemory, failed, ok } from "./harness.ts";
+
+describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () => {
+  let env: Awaited<ReturnType<typeof startServices>>;
+  let services: Services;
+  let client: Client;
+  let root: string;
+  const ids: Record<string, string> = {};
+
+  const index = async (file: string, extra: Record<string, unknown> = {}) => {
+    const r = ok(await client.callTool({ name: "process_document", arguments: { path: path.join(root, file), wait_for_completion: true, ...extra } }, undefined, { timeout: 120_000 }));
+    expect(r.status).toBe("completed");
+    return r.doc_id as string;
+  };
+
+  beforeAll(async () => {
+    root = await makeTempHome("treeindex-root-");
+    await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(root, "R-data.pdf"));
+    await fs.copyFile("test/fixtures/pdf/mixed-scan.pdf", path.join(root, "mixed-scan.pdf"));
+    const para = "Quarterly revenue grew strongly because the widget division shipped more units to retail partners.";
+    await fs.writeFile(path.join(root, "widgets-report.pdf"), await makePdf([{ lines: ["# 1 Widget sales", para, para] }, { lines: ["# 2 Outlook", "Margins should improve next year as costs fall."] }]));
+    env = await startServices({ TREEINDEX_ALLOWED_ROOTS: root });
+    services = env.services;
+    client = await connectInMemory({ services, user: await services.users.ensureUser("local") });
+    ids.rdata = await index("R-data.pdf", { metadata: { year: 2021, kind: "manual" } });
+    ids.widgets = await index("widgets-report.pdf", { metadata: { year: 2024, kind: "report" } });
+    ids.scan = await index("mixed-scan.pdf");
+  }, 240_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await env?.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it("list_documents: filter, sort, aggregates and groups, as GET /docs; bad operators are INVALID_INPUT", async () => {
+    const recent = ok(await client.callTool({ name: "list_documents", arguments: { metadata_filter: { year: { $gte: 2022 } } } }));
+    expect(recent.documents.map((d: { id: string }) => d.id)).toEqual([ids.widgets]);
+    const sorted = ok(await client.callTool({ name: "list_documents", arguments: { sort: { year: 1 }, metadata_filter: { kind: { $in: ["manual", "report"] } } } }));
+    expect(sorted.documents.map((d: { id: string }) => d.id)).toEqual([ids.rdata, ids.widgets]);
+    expect(sorted.total).toBe(2);
+    const grouped = ok(await client.callTool({ name: "list_documents", arguments: { group_by: ["kind"], aggregates: { n: { $count: {} }, latest: { $max: "year" } }, sort: { kind: 1 } } }));
+    expect(grouped.groups).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "manual", n: 1, latest: 2021 }), expect.objectContaining({ kind: "report", n: 1, latest: 2024 })]));
+    const bad = failed(await client.callTool({ name: "list_documents", arguments: { metadata_filter: { year: { $where: "1" } } } }), "INVALID_INPUT");
+    expect(bad.error).toMatch(/\$where/);
+    failed(await client.callTool({ name: "list_documents", arguments: { group_by: ["kind"] } }), "INVALID_INPUT");
+    failed(await client.callTool({ name: "list_documents", arguments: { folder_id: "fld_missing" } }), "NOT_FOUND");
+  });
+
+  it("metadata schemas: declare, read with values, conflict on a second declaration, enforce on set_document_metadata, delete", async () => {
+    const none = ok(await client.callTool({ name: "get_metadata_schema", arguments: { folder_id: "root" } }));
+    expect(none.schema).toBeNull();
+    const declared = ok(await client.callTool({ name: "set_metadata_schema", arguments: { folder_id: "root", fields: { year: { type: "integer" }, kind: { type: "string" } } } }));
+    expect(declared.schema.fields.year.type).toBe("integer");
+    failed(await client.callTool({ name: "set_metadata_schema", arguments: { folder_id: "root", fields: { x: { type: "string" } } } }), "CONFLICT");
+    failed(await client.callTool({ name: "set_metadata_schema", arguments: { folder_id: "root", fields: { x: { type: "colour" } } } }), "INVALID_INPUT");
+    const withValues = ok(await client.callTool({ name: "get_metadata_schema", arguments: { folder_id: "root", include_values: true } }));
+    expect(withValues.schema.fields.year.values).toEqual(expect.arrayContaining([2021, 2024]));
+    const overview = ok(await client.callTool({ name: "get_metadata_schema", arguments: {} }));
+    expect(overview.user_schema.fields).toHaveProperty("kind");
+    const rejected = failed(await client.callTool({ name: "set_document_metadata", arguments: { doc_id: ids.rdata, metadata: { year: "last year" } } }), "INVALID_INPUT");
+    expect(rejected.error).toMatch(/year/);
+    ok(await client.callTool({ name: "delete_metadata_schema", arguments: { folder_id: "root" } }));
+    failed(await client.callTool({ name: "delete_metadata_schema", arguments: { folder_id: "root" } }), "NOT_FOUND");
+    failed(await client.callTool({ name: "get_metadata_schema", arguments: { folder_id: "fld_missing" } }), "NOT_FOUND");
+  });
+
+  it("search_documents: one document, all documents; passages with pages; errors", async () => {
+    const inOne = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: ids.rdata } }));
+    expect(inOne.sections.length).toBeGreaterThan(0);
+    expect(inOne.sections.every((s: { doc_id: string }) => s.doc_id === ids.rdata)).toBe(true);
+    expect(inOne.sections[0].passages[0].page).toBeGreaterThan(0);
+    expect(inOne.sections[0].passages.map((p: { text: string }) => p.text).join(" ")).toMatch(/spreadsheet/i);
+    expect(inOne.next_steps[0]).toMatch(/get_page_content/);
+    const all = ok(await client.callTool({ name: "search_documents", arguments: { query: "widget division revenue" } }));
+    expect(all.documents[0].doc_id).toBe(ids.widgets);
+    const nothing = ok(await client.callTool({ name: "search_documents", arguments: { query: "zyxwvut" } }));
+    expect(nothing.sections).toEqual([]);
+    expect(nothing.next_steps[0]).toMatch(/No match/);
+    failed(await client.callTool({ name: "search_documents", arguments: { query: "x", doc_id: "doc_missing" } }), "NOT_FOUND");
+    failed(await client.callTool({ name: "search_documents", arguments: { query: "" } }), "INVALID_INPUT");
+  });
+
+  it("find_relevant_documents: by name and by content", async () => {
+    const byName = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "widgets report" } }));
+    expect(byName.documents[0]).toMatchObject({ doc_id: ids.widgets });
+    expect(byName.documents[0].matched).toContain("name");
+    const byContent = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "importing data from relational databases" } }));
+    expect(byContent.documents[0].doc_id).toBe(ids.rdata);
+    expect(byContent.documents[0].matched).toContain("content");
+    expect(byContent.documents[0].sections.length).toBeGreaterThan(0);
+    const none = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "zyxwvut" } }));
+    expect(none.documents).toEqual([]);
+    failed(await client.callTool({ name: "find_relevant_documents", arguments: { query: "" } }), "INVALID_INPUT");
+  });
+
+  it("get_ocr: pages with the OCR'd page marked; raw; node; errors", async () => {
+    const pages = ok(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan } }));
+    expect(pages.ocr_pages).toEqual([2]);
+    expect(pages.pages.map((p: { page_index: number }) => p.page_index)).toEqual([1, 2, 3]);
+    expect(pages.pages[1]).toMatchObject({ ocr: true });
+    expect(pages.pages[1].image_count).toBeGreaterThan(0);
+    expect(pages.pages[1].markdown).toMatch(/R and the window system|Using R interactively/);
+    const one = ok(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan, pages: "2" } }));
+    expect(one.pages).toHaveLength(1);
+    const raw = ok(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan, format: "raw" } }));
+    expect(raw.markdown).toMatch(/<!-- page 2 -->/);
+    const nodes = ok(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan, format: "node" } }));
+    expect(nodes.nodes.length).toBeGreaterThan(0);
+    failed(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan, pages: "9" } }), "INVALID_INPUT");
+    failed(await client.callTool({ name: "get_ocr", arguments: { doc_id: ids.scan, format: "pdf" } }), "INVALID_INPUT");
+  });
+
+  it("get_document_image: MCP image content for an OCR'd page; a text page has none", async () => {
+    const result = (await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 2 } })) as CallToolResult;
+    const info = ok(result);
+    expect(info).toMatchObject({ doc_id: ids.scan, page: 2, image: 1, mime_type: "image/png" });
+    const image = result.content[1] as { type: string; data: string; mimeType: string };
+    expect(image).toMatchObject({ type: "image", mimeType: "image/png" });
+    expect(Buffer.from(image.data, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(Buffer.from(image.data, "base64").length).toBe(info.bytes);
+    const none = failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 1 } }), "NOT_FOUND");
+    expect(none.next_steps.join(" ")).toMatch(/Pages with images: 2/);
+    failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 4 } }), "INVALID_INPUT");
+  });
+});
