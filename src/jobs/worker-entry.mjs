@@ -5,7 +5,8 @@ import { workerData } from "node:worker_threads";
 // pdfjs is loaded before tsx is registered, by plain Node: through tsx's loader (transform
 // plus source maps of a 1 MB bundle) it costs ~200 MB more memory per thread. Later
 // imports of the same module hit Node's module cache.
-import "pdfjs-dist/legacy/build/pdf.mjs";
+// (load-pdfjs.mjs also keeps Node's native JSON.stringify and Array#push; see there.)
+import "../indexing/pdf/load-pdfjs.mjs";
 import { register } from "tsx/esm/api";
 
 register();

@@ -5,7 +5,9 @@ import { pagesNeedingOcr, paintsImages, textLayerQuality } from "../../src/index
 import { openPdf } from "../../src/indexing/pdf/document.ts";
 import { extractPages } from "../../src/indexing/pdf/extract.ts";
 import type { Line, PageText } from "../../src/indexing/pdf/types.ts";
-import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfjs } from "../../src/indexing/pdf/load-pdfjs.mjs";
+
+const { OPS } = pdfjs;
 
 const line = (text: string): Line => ({ text, x: 72, y: 700, w: 300, size: 10, font: "f", oneFont: true, mono: false });
 const page = (...texts: string[]): PageText => ({ lines: texts.map(line), width: 612, height: 792 });

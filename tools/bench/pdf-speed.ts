@@ -9,12 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfjs } from "../../src/indexing/pdf/load-pdfjs.mjs";
 import { INDEX_TASK_MODULE } from "../../src/core/documents/index-job.ts";
 import { indexPdf } from "../../src/indexing/pdf/index.ts";
 import { WorkerPool } from "../../src/jobs/index.ts";
 import { CORPUS, corpusFile } from "./inputs.ts";
 import type { BenchFigure } from "./types.ts";
+
+const { getDocument } = pdfjs;
 
 const run = promisify(execFile);
 

@@ -3,11 +3,13 @@
  * for its area, or mostly glyphs without a Unicode mapping) and that paints at least one
  * image. Decided per page, so a mixed document OCRs only its scanned pages.
  */
-import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfjs } from "../pdf/load-pdfjs.mjs";
 import type { PDFDocumentProxy } from "../pdf/document.ts";
 import type { PageText } from "../pdf/types.ts";
 
 /** Operators that draw a raster image (image masks are stencils for glyph-like shapes, not scans). */
+const { OPS } = pdfjs;
+
 export const IMAGE_OPS: ReadonlySet<number> = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
 
 /** Usable text has at least this many letters and digits per square inch of page (a

@@ -4,9 +4,11 @@
  * damaged JPEG stream, say) comes back empty and is counted so the caller can warn.
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { ImageKind } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfjs } from "../pdf/load-pdfjs.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { IMAGE_OPS } from "./detect.ts";
+
+const { ImageKind } = pdfjs;
 
 /** Icons and rules are not worth returning. */
 const MIN_SIDE = 16;

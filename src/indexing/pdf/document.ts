@@ -4,11 +4,13 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfjs } from "./load-pdfjs.mjs";
 import type { PDFDocumentProxy, PDFDocumentLoadingTask } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { PdfError } from "./errors.ts";
 
 export type { PDFDocumentProxy };
+
+const { getDocument, VerbosityLevel } = pdfjs;
 
 const require = createRequire(import.meta.url);
 // pdfjs wants folder URLs with a trailing slash; as plain file paths they are read with fs,

@@ -1,0 +1,19 @@
+// The one place pdfjs-dist is loaded (plain JavaScript, so the worker entry can load it
+// before tsx is registered).
+//
+// pdfjs' legacy build bundles core-js polyfills that, on Node 20, replace JSON.stringify
+// (about 9x slower) and Array.prototype.push (about 2.5x slower) although Node's own are
+// compliant. Every thread that loads pdfjs would then run all our code with them: store
+// writes, tree building, JSON output. Keep the natives: capture them before pdfjs loads and
+// put them back after.
+const nativeStringify = JSON.stringify;
+const nativePush = Array.prototype.push;
+// If core-js was loaded already (another copy of pdfjs), the captured values are not native.
+const capturedNatives = !("__core-js_shared__" in globalThis);
+
+export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+
+if (capturedNatives) {
+  JSON.stringify = nativeStringify;
+  Object.defineProperty(Array.prototype, "push", { value: nativePush, writable: true, configurable: true, enumerable: false });
+}

@@ -1,0 +1,31 @@
+/**
+ * pdfjs' legacy build polyfills JSON.stringify and Array#push with slower versions; the
+ * loader must leave Node's natives in place (checked in a fresh process, since this test
+ * worker may have loaded pdfjs already).
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const exec = promisify(execFile);
+
+const probe = (target: string) => `
+  const before = { stringify: JSON.stringify, push: Array.prototype.push };
+  await import(${JSON.stringify(target)});
+  console.log(JSON.stringify({ stringify: JSON.stringify === before.stringify, push: Array.prototype.push === before.push, polyfilled: "__core-js_shared__" in globalThis }));
+`;
+
+async function run(target: string): Promise<{ stringify: boolean; push: boolean; polyfilled: boolean }> {
+  const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", probe(target)], { cwd: process.cwd() });
+  return JSON.parse(stdout);
+}
+
+describe("load-pdfjs", () => {
+  it("keeps Node's native JSON.stringify and Array#push, which pdfjs alone would replace", async () => {
+    const raw = await run(new URL("../../../node_modules/pdfjs-dist/legacy/build/pdf.mjs", import.meta.url).href);
+    expect(raw.polyfilled).toBe(true);
+    expect(raw.stringify && raw.push).toBe(false); // what the loader guards against
+    const loaded = await run(new URL("../../../src/indexing/pdf/load-pdfjs.mjs", import.meta.url).href);
+    expect(loaded).toEqual({ stringify: true, push: true, polyfilled: true });
+  });
+});
