@@ -67,6 +67,19 @@ describe("CLI", () => {
     await fs.rm(home, { recursive: true, force: true });
   });
 
+  it("index OCRs the scanned pages of a PDF (as the service does), unless --no-ocr", async () => {
+    const file = path.resolve("test/fixtures/pdf/mixed-scan.pdf");
+    const r = await cli(["index", file]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.ocr_pages).toEqual([2]);
+    expect(r.stderr).toMatch(/OCR of 1 page/);
+    const onPage2 = out.result.filter((n: { page_index: number }) => n.page_index === 2).map((n: { text: string }) => n.text).join(" ");
+    expect(onPage2).toMatch(/interactively/);
+    const skipped = JSON.parse((await cli(["index", file, "--no-ocr"])).stdout);
+    expect(skipped.ocr_pages).toBeUndefined();
+  }, 120_000);
+
   it("unknown commands and bad flags print usage and exit 2", async () => {
     const unknown = await cli(["frobnicate"]);
     expect(unknown.code).toBe(2);

@@ -15,6 +15,7 @@ interface IndexFlags {
   pretty?: boolean;
   thinning?: number;
   summaryThreshold?: number;
+  ocr: boolean;
 }
 
 function positiveInt(value: string): number {
@@ -33,9 +34,10 @@ export function registerIndexCommand(program: Command): void {
     .option("--no-node-id", "omit node ids")
     .option("--older", "older /tree node shape (start_index/end_index)")
     .option("--pretty", "indent the JSON")
+    .option("--no-ocr", "PDF: do not OCR pages without a usable text layer (they stay empty)")
     .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
-    .action(async (file: string, flags: IndexFlags) => {
+    .action(async (file: string, flags: IndexFlags, command: Command) => {
       // The indexers (pdfjs, remark) load only when this command runs.
       const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, docNameOf, indexMarkdown }, { indexPdf }] = await Promise.all([
         import("cli-progress"),
@@ -69,20 +71,37 @@ export function registerIndexCommand(program: Command): void {
       }
       const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages", stream: process.stderr }, Presets.shades_classic) : undefined;
       let started = false;
-      const indexed = await indexPdf(bytes, {
+      const pdfOptions = {
         addSummaries: flags.summary,
         addDescription: flags.summary,
-        onProgress: (done, total) => {
+        onProgress: (done: number, total: number) => {
           if (!bar) return;
           if (!started) bar.start(total, 0), (started = true);
           bar.update(done);
         },
-      });
+      };
+      let indexed = await indexPdf(bytes.slice(), { ...pdfOptions, detectScans: flags.ocr });
       bar?.stop();
+      if (indexed.needsOcr?.length) {
+        // Scanned pages: recognised here, in this process, as the service does in its pool.
+        const { loadConfig } = await import("../config.ts");
+        const { ocr } = loadConfig(command.optsWithGlobals());
+        process.stderr.write(`OCR of ${indexed.needsOcr.length} page(s) without a usable text layer: ${indexed.needsOcr.join(", ")}\n`);
+        const [{ default: ocrTask }, { closeEngine }] = await Promise.all([import("../indexing/ocr/page-task.ts"), import("../indexing/ocr/engine.ts")]);
+        try {
+          const results = await ocrTask({ filePath: file, pages: indexed.needsOcr, langs: ocr.langs, dpi: ocr.dpi });
+          const lines = Object.fromEntries(results.map((r) => [r.page, r.lines]));
+          indexed = await indexPdf(bytes.slice(), { ...pdfOptions, onProgress: undefined, ocrLines: lines });
+          indexed.warnings = [...(indexed.warnings ?? []), ...results.flatMap((r) => (r.warning ? [r.warning] : []))];
+        } finally {
+          await closeEngine();
+        }
+      }
       const output = {
         doc_name: path.basename(file),
         page_count: indexed.pageCount,
         toc_source: indexed.tocSource,
+        ...(indexed.ocrPages?.length ? { ocr_pages: indexed.ocrPages } : {}),
         ...(indexed.description ? { doc_description: indexed.description } : {}),
         ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
         result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
