@@ -1,7 +1,7 @@
 /**
  * The official MCP Inspector's CLI lists our tools over stdio. Version 0.15.0 is the last
- * that runs on Node 20 (0.16+ need Node 22); it runs only when installed as a devDependency
- * (`@modelcontextprotocol/inspector@0.15.0`), so `npm test` in CI exercises it after `npm ci`.
+ * that runs on Node 20 (0.16+ need Node 22); it is a pinned devDependency, so `npm test` in CI
+ * runs it after `npm ci` (and fails, rather than skips, if it is missing).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
@@ -24,8 +24,9 @@ function inspectorCli(): string | undefined {
 
 const cli = inspectorCli();
 
-describe.skipIf(!cli)("MCP Inspector CLI against the stdio server", () => {
+describe("MCP Inspector CLI against the stdio server", () => {
   it("lists every tool with schemas", async () => {
+    expect(cli, "@modelcontextprotocol/inspector@0.15.0 is a devDependency").toBeDefined();
     const home = await makeTempHome();
     try {
       const { stdout } = await promisify(execFile)(process.execPath, [cli!, "--cli", process.execPath, path.resolve("bin/treeindex.js"), "mcp", "--method", "tools/list"], {
