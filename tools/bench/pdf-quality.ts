@@ -93,6 +93,7 @@ export async function pdfQualityBench(): Promise<BenchFigure[]> {
     const short = name.replace(/\.pdf$/, "").slice(0, 28);
     figures.push({ group: GROUP, name: `${short} vs LLM reference: recall`, value: pct(q.titleRecall), unit: "%", note: `${q.matched}/${q.gold} of the reference's titles found, ${q.predicted} nodes, toc_source ${doc.tocSource}; a reference, not gold` });
     figures.push({ group: GROUP, name: `${short} vs LLM reference: start page`, value: pct(q.startPageExact), unit: "%", note: "on matched titles" });
+    figures.push({ group: GROUP, name: `${short} vs LLM reference: level`, value: pct(q.levelAgreement), unit: "%", note: "on matched titles" });
   }
   figures.push(...(await tenK()));
   return figures;

@@ -324,6 +324,7 @@ function scheme(t: string): { kind: "roman" | "letter" | "arabic" | "lower" | nu
  * numbering: legal outlines (I. > A. > 1. > a.) when roman-numbered headings are present,
  * else dotted depth (1 > 1.1 > 1.1.1, appendix letters level with chapters). In a 10-K,
  * Items sit under Parts and unnumbered headings of the Items' style (and Notes) under Items.
+ * Unnumbered headings of one size rank capitals above mixed case when both occur.
  * Styles seen only on the first page (title, authors) are level 1 and rank nothing else.
  */
 function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
@@ -347,8 +348,19 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
     const sc = scheme(c.title);
     if (sc.kind === "arabic") minArabic.set(bucket(c.size), Math.min(minArabic.get(bucket(c.size)) ?? 99, sc.depth));
   }
+  // Unnumbered headings of one size that come both in capitals and in mixed case (a press
+  // release's "DISCUSSION OF SEGMENT RESULTS" over "Entertainment"): capitals rank above.
+  const isCaps = (title: string) => /[A-Z]{2}/.test(title) && !/[a-z]/.test(title);
+  const casedSizes = new Set<number>();
+  for (const s of sizes) {
+    if (legal.has(s) || itemSizes.has(s) || minArabic.has(s)) continue;
+    const plain = ranked.filter((c) => bucket(c.size) === s && c.pattern === null && scheme(c.title).kind === null);
+    const caps = plain.filter((c) => isCaps(c.title)).length;
+    if (caps >= 2 && plain.length - caps >= 2) casedSizes.add(s);
+  }
   const inner = (c: Cand): number => {
     const b = bucket(c.size);
+    if (casedSizes.has(b) && c.pattern === null && scheme(c.title).kind === null) return isCaps(c.title) ? 0 : 1;
     const sc = scheme(c.title);
     if (legal.has(b)) {
       if (sc.kind === "roman") return 0;

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { buildManyPagesPdf } from "../../../tools/fixtures/pdf/builders.ts";
+import { buildCasedHeadingsPdf, buildManyPagesPdf } from "../../../tools/fixtures/pdf/builders.ts";
 import { bodyLines, concatenatedText, expectTreeInvariants, preorder } from "./tree-checks.ts";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../fixtures/pdf/${name}`, import.meta.url)));
@@ -47,6 +47,18 @@ describe("layout headings (no outline, no contents page)", () => {
     expect(terms.text).not.toContain("2 Methods");
     expect(terms.text).toContain("terms");
     expect(methods.text).toContain("methods");
+  });
+});
+
+describe("headings in the body size (press release)", () => {
+  it("nests mixed-case bold headings under the capitalised ones of the same style", async () => {
+    const doc = await indexPdf(await buildCasedHeadingsPdf());
+    expect(doc.tocSource).toBe("layout");
+    expect(doc.tree.map((n) => [n.title, n.start_index, n.nodes.map((c) => c.title)])).toEqual([
+      ["SEGMENT RESULTS", 1, ["Entertainment", "Sports"]],
+      ["OTHER FINANCIAL INFORMATION", 4, ["Income Taxes", "Capital Expenditures"]],
+    ]);
+    expectTreeInvariants(doc);
   });
 });
 
