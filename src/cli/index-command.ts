@@ -39,7 +39,7 @@ export function registerIndexCommand(program: Command): void {
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
     .action(async (file: string, flags: IndexFlags, command: Command) => {
       // The indexers (pdfjs, remark) load only when this command runs.
-      const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, docNameOf, indexMarkdown }, { indexPdf }] = await Promise.all([
+      const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, indexMarkdown }, { indexPdf }] = await Promise.all([
         import("cli-progress"),
         import("../core/documents/render.ts"),
         import("../indexing/detect.ts"),
@@ -57,12 +57,8 @@ export function registerIndexCommand(program: Command): void {
           addSummaries: flags.summary,
           addDescription: flags.summary,
         });
-        const output = {
-          success: true,
-          doc_name: docNameOf(file),
-          ...(indexed.description ? { doc_description: indexed.description } : {}),
-          structure: renderTree(indexed.tree, { generation: "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
-        };
+        const { markdownTreeResponseOf } = await import("../core/markdown/service.ts");
+        const output = markdownTreeResponseOf(file, indexed, { addNodeText: flags.text, addNodeSummary: flags.summary, addNodeId: flags.nodeId, addDocDescription: flags.summary });
         process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
         return;
       }

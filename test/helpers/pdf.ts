@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 export interface PageSpec {
-  /** Lines drawn top-down; a line starting with "# " is drawn large and bold, as a heading. */
+  /** Lines drawn top-down; "# " and "## " lines are drawn bold and larger, as headings of level 1 and 2. */
   lines: string[];
 }
 
@@ -14,10 +14,10 @@ export async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
     const page = doc.addPage([595, 842]);
     let y = 780;
     for (const line of spec.lines) {
-      const heading = line.startsWith("# ");
-      const size = heading ? 18 : 11;
-      page.drawText(heading ? line.slice(2) : line, { x: 60, y, size, font: heading ? bold : body });
-      y -= heading ? 30 : 16;
+      const level = line.startsWith("## ") ? 2 : line.startsWith("# ") ? 1 : 0;
+      const size = level === 1 ? 18 : level === 2 ? 14 : 11;
+      page.drawText(line.slice(level ? level + 1 : 0), { x: 60, y, size, font: level ? bold : body });
+      y -= level === 1 ? 30 : level === 2 ? 28 : 16;
     }
   }
   return doc.save();

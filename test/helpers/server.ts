@@ -60,3 +60,32 @@ export async function startTestServer(
 export async function json(res: Response): Promise<any> {
   return res.json();
 }
+
+/** POSTs a file as multipart (`file` plus form fields) to an upload path, with the test key. */
+export function uploadFile(server: TestServer, name: string, bytes: Uint8Array | string, fields: Record<string, string> = {}, pathName = "/doc", key?: string | null): Promise<Response> {
+  const data = new FormData();
+  data.set("file", new Blob([bytes]), name);
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return server.api(pathName, { method: "POST", body: data, key });
+}
+
+/** Polls a document's status response until it is no longer `processing`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function waitForStatus(server: TestServer, docId: string, options: { path?: string; query?: string; timeoutMs?: number } = {}): Promise<any> {
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    const body = await json(await server.api(`${options.path ?? "/doc"}/${docId}${options.query ?? ""}`));
+    if (body.status !== "processing") return body;
+    if (Date.now() > deadline) throw new Error(`document ${docId} still processing`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Visits tree nodes depth-first in pre-order, with each node's parent. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function walkNodes(nodes: any[], visit: (node: any, parent?: any) => void, parent?: any): void {
+  for (const n of nodes) {
+    visit(n, parent);
+    walkNodes(n.nodes ?? [], visit, n);
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, uploadFile, waitForStatus, type TestServer } from "../helpers/server.ts";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/pdf/${name}`, import.meta.url)));
 
@@ -16,18 +16,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function uploadAndWait(bytes: Uint8Array, name: string) {
-  const data = new FormData();
-  data.set("file", new Blob([bytes]), name);
-  data.set("if_ocr", "false");
-  const res = await server.api("/doc", { method: "POST", body: data });
+  const res = await uploadFile(server, name, bytes, { if_ocr: "false" });
   expect(res.status).toBe(200);
-  const { doc_id } = await json(res);
-  for (let i = 0; i < 1200; i++) {
-    const body = await json(await server.api(`/doc/${doc_id}`));
-    if (body.status !== "processing") return body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${name} still processing`);
+  return waitForStatus(server, (await json(res)).doc_id);
 }
 
 /** R-data keeps its cross-reference table in an xref stream; overwrite that stream's data. */
@@ -78,9 +69,7 @@ describe("bad PDFs over HTTP", () => {
       [new Uint8Array(0), "empty.pdf"],
       [new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")), "photo.pdf"],
     ] as const) {
-      const data = new FormData();
-      data.set("file", new Blob([bytes]), name);
-      const res = await server.api("/doc", { method: "POST", body: data });
+      const res = await uploadFile(server, name, bytes);
       expect(res.status).toBe(422);
     }
     const docs = await server.services.store.read((tx) => tx.documents.list());

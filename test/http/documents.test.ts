@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePdf, twoChapterPdf } from "../helpers/pdf.ts";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, uploadFile, waitForStatus, walkNodes, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,15 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function form(file: Uint8Array | string, name: string, fields: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  data.set("file", new Blob([file]), name);
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-}
-
-async function upload(file: Uint8Array | string, name = "doc.pdf", fields: Record<string, string> = {}, pathName = "/doc", key?: string) {
-  return server.api(pathName, { method: "POST", body: form(file, name, fields), key });
+function upload(file: Uint8Array | string, name = "doc.pdf", fields: Record<string, string> = {}, pathName = "/doc", key?: string) {
+  return uploadFile(server, name, file, fields, pathName, key);
 }
 
 async function uploadOk(file: Uint8Array, fields: Record<string, string> = {}, pathName = "/doc"): Promise<string> {
@@ -29,21 +22,7 @@ async function uploadOk(file: Uint8Array, fields: Record<string, string> = {}, p
   return body.doc_id;
 }
 
-async function waitDone(id: string, pathName = "/doc", query = ""): Promise<any> {
-  for (let i = 0; i < 600; i++) {
-    const body = await json(await server.api(`${pathName}/${id}${query}`));
-    if (body.status !== "processing") return body;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`document ${id} still processing`);
-}
-
-function walk(nodes: any[], fn: (n: any) => void): void {
-  for (const n of nodes) {
-    fn(n);
-    walk(n.nodes ?? [], fn);
-  }
-}
+const waitDone = (id: string, pathName = "/doc", query = "") => waitForStatus(server, id, { path: pathName, query, timeoutMs: 30_000 });
 
 describe("document upload and status", () => {
   it("indexes a PDF: /doc gives page_index and text by default, retrieval_ready when completed", async () => {
@@ -58,7 +37,7 @@ describe("document upload and status", () => {
     expect(done.status).toBe("completed");
     expect(done.retrieval_ready).toBe(true);
     const titles: string[] = [];
-    walk(done.result, (n) => {
+    walkNodes(done.result, (n) => {
       titles.push(n.title);
       expect(n.node_id).toMatch(/^\d{4}$/);
       expect(typeof n.page_index).toBe("number");
@@ -68,7 +47,7 @@ describe("document upload and status", () => {
     expect(titles.join("|")).toMatch(/Introduction.*Methods/);
     // include_text=false drops every text
     const noText = await json(await server.api(`/doc/${id}?include_text=false`));
-    walk(noText.result, (n) => expect(n).not.toHaveProperty("text"));
+    walkNodes(noText.result, (n) => expect(n).not.toHaveProperty("text"));
     // the trailing-slash form is the same route
     expect((await server.api(`/doc/${id}/`)).status).toBe(200);
   });
@@ -77,7 +56,7 @@ describe("document upload and status", () => {
     const id = await uploadOk(await twoChapterPdf(), {}, "/tree");
     const done = await waitDone(id, "/tree");
     expect(done).not.toHaveProperty("retrieval_ready");
-    walk(done.result, (n) => {
+    walkNodes(done.result, (n) => {
       expect(n.end_index).toBeGreaterThanOrEqual(n.start_index);
       for (const child of n.nodes) {
         expect(child.start_index).toBeGreaterThanOrEqual(n.start_index);
@@ -87,7 +66,7 @@ describe("document upload and status", () => {
       expect(n).not.toHaveProperty("summary");
     });
     const withText = await json(await server.api(`/tree/${id}?include_text=true&summary=true`));
-    walk(withText.result, (n) => {
+    walkNodes(withText.result, (n) => {
       expect(typeof n.text).toBe("string");
       expect(typeof n.summary).toBe("string");
     });
@@ -96,12 +75,12 @@ describe("document upload and status", () => {
   it("honours upload flags: node ids off, summaries on /doc by default", async () => {
     const id = await uploadOk(await twoChapterPdf(), { if_add_node_id: "no" });
     const done = await waitDone(id);
-    walk(done.result, (n) => {
+    walkNodes(done.result, (n) => {
       expect(n).not.toHaveProperty("node_id");
       expect(typeof n.summary).toBe("string");
     });
     const noSummary = await json(await server.api(`/doc/${id}?summary=false`));
-    walk(noSummary.result, (n) => expect(n).not.toHaveProperty("summary"));
+    walkNodes(noSummary.result, (n) => expect(n).not.toHaveProperty("summary"));
   });
 
   it("accepts a PDF by its %PDF magic, whatever its name", async () => {

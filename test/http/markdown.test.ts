@@ -4,7 +4,7 @@
  */
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, uploadFile, waitForStatus, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -33,15 +33,8 @@ const SAMPLE = [
   "",
 ].join("\n");
 
-function form(content: string | Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  data.set("file", new Blob([content]), name);
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  return data;
-}
-
-async function convert(content: string | Uint8Array, name = "notes.md", fields: Record<string, string> = {}) {
-  return server.api("/markdown", { method: "POST", body: form(content, name, fields) });
+function convert(content: string | Uint8Array, name = "notes.md", fields: Record<string, string> = {}) {
+  return uploadFile(server, name, content, fields, "/markdown");
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -179,22 +172,17 @@ describe("POST /markdown", () => {
   });
 
   it("needs the api_key", async () => {
-    const res = await server.api("/markdown", { method: "POST", body: form(SAMPLE, "n.md"), key: null });
+    const res = await uploadFile(server, "n.md", SAMPLE, {}, "/markdown", null);
     expect(res.status).toBe(401);
   });
 });
 
 describe("Markdown through POST /doc", () => {
   it("is stored and indexed as a document whose nodes carry line_num and no pages", async () => {
-    const res = await server.api("/doc", { method: "POST", body: form(SAMPLE, "guide.md") });
+    const res = await uploadFile(server, "guide.md", SAMPLE);
     expect(res.status).toBe(200);
     const { doc_id } = await json(res);
-    let body;
-    for (let i = 0; i < 400; i++) {
-      body = await json(await server.api(`/doc/${doc_id}`));
-      if (body.status !== "processing") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const body = await waitForStatus(server, doc_id, { timeoutMs: 20_000 });
     expect(body.status).toBe("completed");
     expect(body.retrieval_ready).toBe(true);
     expect(body.toc_source).toBe("markdown");
@@ -213,7 +201,7 @@ describe("Markdown through POST /doc", () => {
   });
 
   it("a .md file that is not text is refused with 422 naming the formats", async () => {
-    const res = await server.api("/doc", { method: "POST", body: form(new Uint8Array([0x23, 0x00, 0xff]), "x.md") });
+    const res = await uploadFile(server, "x.md", new Uint8Array([0x23, 0x00, 0xff]));
     expect(res.status).toBe(422);
     expect((await json(res)).detail[0].msg).toMatch(/Markdown/);
   });

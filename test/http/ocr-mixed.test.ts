@@ -4,36 +4,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, uploadFile, waitForStatus, walkNodes, type TestServer } from "../helpers/server.ts";
 import { textThenBrokenScanPdf } from "../ocr/pdf-builders.ts";
 
 let server: TestServer;
 const ids: Record<string, string> = {};
 
 async function upload(name: string, bytes: Uint8Array, fields: Record<string, string> = {}): Promise<string> {
-  const data = new FormData();
-  data.set("file", new Blob([bytes]), name);
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  const res = await server.api("/doc", { method: "POST", body: data });
+  const res = await uploadFile(server, name, bytes, fields);
   expect(res.status).toBe(200);
   return (await json(res)).doc_id;
 }
-
-async function waitDone(id: string): Promise<any> {
-  for (let i = 0; i < 1800; i++) {
-    const body = await json(await server.api(`/doc/${id}?include_text=false`));
-    if (body.status !== "processing") return body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("indexing did not finish");
-}
-
-function walk(nodes: any[], fn: (n: any) => void): void {
-  for (const n of nodes) {
-    fn(n);
-    walk(n.nodes, fn);
-  }
-}
+const waitDone = (id: string) => waitForStatus(server, id, { query: "?include_text=false", timeoutMs: 180_000 });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -53,7 +35,7 @@ describe("mixed-scan.pdf", () => {
     const tree = await json(await server.api(`/doc/${ids.mixed}`));
     expect(tree.status).toBe("completed");
     const nodes: any[] = [];
-    walk(tree.result, (n) => nodes.push(n));
+    walkNodes(tree.result, (n) => nodes.push(n));
     const byTitle = new Map(nodes.map((n) => [n.title, n]));
     // Headings of the text pages and of the scanned page sit side by side at one level.
     expect(byTitle.get("1.3 R and statistics")?.page_index).toBe(1);
@@ -84,7 +66,7 @@ describe("mixed-scan.pdf", () => {
     expect(raw.result.match(/<!-- page \d -->/g)).toEqual(["<!-- page 1 -->", "<!-- page 2 -->", "<!-- page 3 -->"]);
     const node = await json(await server.api(`/tree/${ids.mixed}?type=ocr&format=node`));
     const md: string[] = [];
-    walk(node.result, (n) => md.push(n.markdown));
+    walkNodes(node.result, (n) => md.push(n.markdown));
     expect(md.find((m) => m.startsWith("# 1.5 Using R interactively"))).toContain("1. Create a separate sub-directory");
   });
 });

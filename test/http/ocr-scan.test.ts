@@ -5,27 +5,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UrlSigner } from "../../src/core/files/signing.ts";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, waitForStatus, walkNodes, type TestServer } from "../helpers/server.ts";
 
 const SECRET = "test-secret-for-signed-file-urls";
 let server: TestServer;
 let docId: string;
 
-async function waitDone(id: string): Promise<any> {
-  for (let i = 0; i < 1800; i++) {
-    const body = await json(await server.api(`/doc/${id}?include_text=false`));
-    if (body.status !== "processing") return body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("indexing did not finish");
-}
-
-function walk(nodes: any[], fn: (n: any) => void): void {
-  for (const n of nodes) {
-    fn(n);
-    walk(n.nodes, fn);
-  }
-}
+const waitDone = (id: string) => waitForStatus(server, id, { query: "?include_text=false", timeoutMs: 180_000 });
 
 beforeAll(async () => {
   server = await startTestServer({ TREEINDEX_URL_SECRET: SECRET });
@@ -43,7 +29,7 @@ describe("scan-p9.pdf (image only) through the API", () => {
     expect(body).toMatchObject({ status: "completed", retrieval_ready: true, page_count: 1 });
     let text = "";
     const titles: string[] = [];
-    walk(body.result, (n) => {
+    walkNodes(body.result, (n) => {
       text += `${n.text}\n`;
       titles.push(n.title);
     });
@@ -81,12 +67,12 @@ describe("scan-p9.pdf (image only) through the API", () => {
     const tree = await json(await server.api(`/doc/${docId}?type=tree`));
     const ids: string[] = [];
     const treeIds: string[] = [];
-    walk(nodes.result, (n) => {
+    walkNodes(nodes.result, (n) => {
       ids.push(n.node_id);
       expect(n.markdown.startsWith("#")).toBe(true);
       expect(n.page_index).toBe(1);
     });
-    walk(tree.result, (n) => treeIds.push(n.node_id));
+    walkNodes(tree.result, (n) => treeIds.push(n.node_id));
     expect(ids).toEqual(treeIds);
   });
 

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, walkNodes, type TestServer } from "../helpers/server.ts";
 
 // R-intro's own bookmarks, top level: [title, physical page].
 const CHAPTERS: Array<[string, number]> = [
@@ -29,13 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function walk(nodes: any[], fn: (n: any, parent?: any) => void, parent?: any): void {
-  for (const n of nodes) {
-    fn(n, parent);
-    walk(n.nodes, fn, n);
-  }
-}
-
 describe("R-intro.pdf through the API", () => {
   it("completes with the outline's chapters at their physical pages", async () => {
     const body = await json(await server.api(`/doc/${docId}`));
@@ -45,14 +38,14 @@ describe("R-intro.pdf through the API", () => {
     expect(top[0][1]).toBe(1);
     expect(top.slice(1)).toEqual(CHAPTERS);
     let count = 0;
-    walk(body.result, () => count++);
+    walkNodes(body.result, () => count++);
     expect(count).toBeGreaterThanOrEqual(145);
   });
 
   it("/tree gives start_index/end_index consistent with children and ids in pre-order", async () => {
     const body = await json(await server.api(`/tree/${docId}`));
     const ids: string[] = [];
-    walk(body.result, (n, parent) => {
+    walkNodes(body.result, (n, parent) => {
       ids.push(n.node_id);
       expect(n.end_index).toBeGreaterThanOrEqual(n.start_index);
       expect(n.end_index).toBeLessThanOrEqual(113);
@@ -71,11 +64,11 @@ describe("R-intro.pdf through the API", () => {
   it("text is present on /doc by default and include_text=false drops every text", async () => {
     const withText = await json(await server.api(`/doc/${docId}`));
     let texts = 0;
-    walk(withText.result, (n) => void (typeof n.text === "string" && n.text.length > 0 && texts++));
+    walkNodes(withText.result, (n) => void (typeof n.text === "string" && n.text.length > 0 && texts++));
     expect(texts).toBeGreaterThan(100);
     const chapter1 = withText.result.find((n: any) => n.title.startsWith("1 Introduction"));
     expect(chapter1.text).toMatch(/1 Introduction and preliminaries/);
     const without = await json(await server.api(`/doc/${docId}?include_text=false`));
-    walk(without.result, (n) => expect(n).not.toHaveProperty("text"));
+    walkNodes(without.result, (n) => expect(n).not.toHaveProperty("text"));
   });
 });

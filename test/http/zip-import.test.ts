@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoChapterPdf } from "../helpers/pdf.ts";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, waitForStatus, type TestServer } from "../helpers/server.ts";
 import { buildZip } from "../fixtures/zip/zip-writer.ts";
 
 let server: TestServer;
@@ -23,15 +23,6 @@ function post(route: string, zip: Uint8Array, fields: Record<string, string> = {
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
-
-async function waitDone(id: string): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const body = await json(await server.api(`/doc/${id}`));
-    if (body.status !== "processing") return body.status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return "timeout";
 }
 
 describe("ZIP import through POST /doc and POST /tree", () => {
@@ -89,7 +80,7 @@ describe("ZIP import through POST /doc and POST /tree", () => {
 
     // Each entry is a real document: indexed, named after the entry, carrying the upload's metadata.
     for (const item of body.items) {
-      expect(await waitDone(item.doc_id)).toBe("completed");
+      expect((await waitForStatus(server, item.doc_id, { timeoutMs: 30_000 })).status).toBe("completed");
       const info = await json(await server.api(`/doc/${item.doc_id}/metadata`));
       expect(info).toMatchObject({ name: item.file_name, folderId: item.folder_id, metadata: { batch: "zip-1" } });
     }

@@ -1,23 +1,5 @@
 /** PDFs for the retrieval tests: a small annual report whose facts sit on known pages. */
-import { PDFDocument, StandardFonts } from "pdf-lib";
-
-/** Like test/helpers/pdf.ts, plus "## " for second-level headings (drawn smaller). */
-async function makePdf(pages: { lines: string[] }[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const body = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  for (const spec of pages) {
-    const page = doc.addPage([595, 842]);
-    let y = 780;
-    for (const line of spec.lines) {
-      const level = line.startsWith("## ") ? 2 : line.startsWith("# ") ? 1 : 0;
-      const size = level === 1 ? 18 : level === 2 ? 14 : 11;
-      page.drawText(line.slice(level ? level + 1 : 0), { x: 60, y, size, font: level ? bold : body });
-      y -= level ? 28 : 16;
-    }
-  }
-  return doc.save();
-}
+import { makePdf } from "../helpers/pdf.ts";
 
 const filler = (topic: string) => `The company reviews ${topic} every year with the board and its committees.`;
 

@@ -4,29 +4,33 @@
  */
 import { z } from "zod";
 
-export interface OutlineNode {
+/** What every node shape of the reading operations starts with. */
+interface NodeHead {
   title: string;
   node_id: string;
   start_index?: number;
   end_index?: number;
   line_num?: number;
   summary?: string;
+}
+
+export interface OutlineNode extends NodeHead {
   hidden_children?: number;
   nodes: OutlineNode[];
 }
 
-const positionFields = {
+const headFields = {
+  title: z.string(),
+  node_id: z.string(),
   start_index: z.number().int().optional().describe("1-based physical page where the node starts (PDF)"),
   end_index: z.number().int().optional().describe("Last physical page of the node and its subtree (PDF)"),
   line_num: z.number().int().optional().describe("1-based line of the heading (Markdown)"),
+  summary: z.string().optional(),
 };
 
 export const outlineNode: z.ZodType<OutlineNode> = z.lazy(() =>
   z.object({
-    title: z.string(),
-    node_id: z.string(),
-    ...positionFields,
-    summary: z.string().optional(),
+    ...headFields,
     hidden_children: z.number().int().optional().describe("Children left out (max_depth or size): expand with node_id"),
     nodes: z.array(outlineNode),
   }),
@@ -63,23 +67,14 @@ export const pagesResult = z.object({
   note: z.string().optional(),
 });
 
-export interface NodeContent {
-  title: string;
-  node_id: string;
-  start_index?: number;
-  end_index?: number;
-  line_num?: number;
-  summary?: string;
+export interface NodeContent extends NodeHead {
   text: string;
   children?: NodeContent[];
 }
 
 export const nodeContent: z.ZodType<NodeContent> = z.lazy(() =>
   z.object({
-    title: z.string(),
-    node_id: z.string(),
-    ...positionFields,
-    summary: z.string().optional(),
+    ...headFields,
     text: z.string().describe("The node's own text (up to its first child's heading)"),
     children: z.array(nodeContent).optional().describe("Descendants in reading order, when include_children"),
   }),

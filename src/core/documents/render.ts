@@ -4,7 +4,8 @@
  * carry `line_num` instead of pages.
  */
 import type { TreeNode } from "../../indexing/tree-types.ts";
-import type { ApiGeneration, ApiTreeNode } from "./schemas.ts";
+import type { DocumentRecord } from "../../store/index.ts";
+import type { ApiGeneration, ApiTreeNode, DocumentInfo } from "./schemas.ts";
 
 export interface RenderOptions {
   generation: ApiGeneration;
@@ -33,4 +34,13 @@ function renderNode(node: TreeNode, o: RenderOptions): ApiTreeNode {
   if (o.includeSummary && node.summary !== undefined) out.summary = node.summary;
   out.nodes = renderTree(node.nodes, o);
   return out;
+}
+
+/**
+ * A document record as the contract shows it (`GET /doc/{id}/metadata`, list rows). The
+ * metadata is copied: records read by a copy-free scan must not leak out by reference.
+ */
+export function documentInfoOf(doc: Readonly<DocumentRecord>): DocumentInfo {
+  const { id, name, description, status, createdAt, pageNum, folderId, error } = doc;
+  return { id, name, description, status, createdAt, pageNum, metadata: structuredClone(doc.metadata), folderId, ...(error ? { error } : {}) };
 }

@@ -121,6 +121,7 @@ export const documentInfo = z.object({
   folderId: z.string().nullable(),
   error: z.string().optional(),
 });
+export type DocumentInfo = z.infer<typeof documentInfo>;
 
 export const metadataQuery = z.object({ teamspace_id: optionalText(z.string()) });
 

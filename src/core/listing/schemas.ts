@@ -1,5 +1,6 @@
 /** The listing concept, once: `GET /docs` query parameters and both response shapes. */
 import { z } from "zod";
+import { documentInfo } from "../documents/schemas.ts";
 import { looseBoolean, optionalText } from "../schemas/common.ts";
 import { aggregatesParam, groupByParam, metadataFilterParam, sortParam } from "./query-language.ts";
 
@@ -20,17 +21,9 @@ export const listDocsQuery = z.object({
 });
 export type ListDocsQuery = z.output<typeof listDocsQuery>;
 
-export const listedDocument = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  pageNum: z.number().int(),
-  metadata: z.record(z.string(), z.unknown()),
-  folderId: z.string().nullable(),
+/** A list row: the document record plus its folder path. */
+export const listedDocument = documentInfo.extend({
   path: z.string().nullable().describe("Folder chain `Parent/Child`; null when unfiled or outside the visible scope"),
-  error: z.string().optional(),
 });
 export type ListedDocument = z.infer<typeof listedDocument>;
 

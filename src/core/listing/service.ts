@@ -12,6 +12,7 @@ import { $avg, $max, $min, $sum } from "mingo/operators/accumulator";
 import type { Options } from "mingo/types";
 import { compare, resolve } from "mingo/util";
 import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
+import { documentInfoOf } from "../documents/render.ts";
 import { InvalidInputError } from "../errors.ts";
 import type { Aggregates, Filter, SortSpec } from "./query-language.ts";
 import type { GroupModeResponse, ListDocsQuery, ListModeResponse, ListedDocument } from "./schemas.ts";
@@ -34,8 +35,7 @@ function sortAccessor(field: string): Accessor {
 }
 
 function listed(doc: Doc, path: string | null): ListedDocument {
-  const { id, name, description, status, createdAt, pageNum, folderId, error } = doc;
-  return { id, name, description, status, createdAt, pageNum, metadata: structuredClone(doc.metadata), folderId, path, ...(error ? { error } : {}) };
+  return { ...documentInfoOf(doc), path };
 }
 
 /** mingo's own accumulators: MongoDB semantics (e.g. $sum skips non-numbers, $max uses BSON order). */

@@ -47,17 +47,20 @@ export class MarkdownService {
       },
     };
     const indexed = await this.pool.run<IndexedDocument>({ module: INDEX_TASK_MODULE, payload });
-    const structure = renderTree(indexed.tree, {
-      generation: "doc",
-      includeText: options.addNodeText,
-      includeSummary: options.addNodeSummary,
-      includeNodeId: options.addNodeId,
-    });
-    return {
-      success: true,
-      doc_name: docNameOf(fileName),
-      ...(options.addDocDescription ? { doc_description: indexed.description ?? "" } : {}),
-      structure,
-    };
+    return markdownTreeResponseOf(fileName, indexed, options);
   }
+}
+
+/** An indexed Markdown file in `POST /markdown`'s response shape (also the CLI's output). */
+export function markdownTreeResponseOf(
+  fileName: string,
+  indexed: IndexedDocument,
+  show: Pick<MarkdownTreeOptions, "addNodeText" | "addNodeSummary" | "addNodeId" | "addDocDescription">,
+): MarkdownTreeResponse {
+  return {
+    success: true,
+    doc_name: docNameOf(fileName),
+    ...(show.addDocDescription ? { doc_description: indexed.description ?? "" } : {}),
+    structure: renderTree(indexed.tree, { generation: "doc", includeText: show.addNodeText, includeSummary: show.addNodeSummary, includeNodeId: show.addNodeId }),
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { streamSSE } from "hono/streaming";
 import { chatBody, chatResponse, type ChatChunk } from "../../core/chat/schemas.ts";
-import type { ChatRun } from "../../core/chat/service.ts";
+import { completionChunk, completionResponse, usageFields } from "../../core/chat/wire.ts";
 import type { Services } from "../../core/services.ts";
 import type { Router } from "../route.ts";
 
@@ -26,11 +26,7 @@ export function chatRoutes(router: Router, { chat, logger }: Services): void {
       if (!body.stream) {
         let content = "";
         const { usage, finishReason } = await run.run({ text: (d) => (content += d), block: () => {} }, c.req.raw.signal);
-        return c.json({
-          id: run.id, object: "chat.completion" as const, created: run.created, model: run.model,
-          choices: [{ index: 0, message: { role: "assistant" as const, content }, finish_reason: finishReason }],
-          usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens },
-        });
+        return c.json(completionResponse(run, content, usage, finishReason));
       }
       return streamSSE(c, async (stream) => {
         const controller = new AbortController();
@@ -40,11 +36,11 @@ export function chatRoutes(router: Router, { chat, logger }: Services): void {
         const send = (chunk: ChatChunk | "[DONE]") => {
           writes = writes.then(() => (stream.aborted ? undefined : stream.writeSSE({ data: chunk === "[DONE]" ? chunk : JSON.stringify(chunk) })));
         };
-        const chunk = (delta: ChatChunk["choices"][0]["delta"], extra: Partial<ChatChunk> = {}, finish: string | null = null) => send(makeChunk(run, delta, finish, extra));
+        const chunk = (delta: ChatChunk["choices"][0]["delta"], extra: Partial<ChatChunk> = {}, finish: string | null = null) => send(completionChunk(run, delta, finish, extra));
         chunk({ role: "assistant", content: "" });
         try {
           const { usage, finishReason } = await run.run({ text: (d) => chunk({ content: d }), block: (meta) => chunk({ content: "" }, { block_metadata: meta }) }, controller.signal);
-          chunk({}, { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens } }, finishReason);
+          chunk({}, { usage: usageFields(usage) }, finishReason);
         } catch (error) {
           if (controller.signal.aborted) {
             logger.info({ chat: run.id }, "chat stream stopped: client disconnected");
@@ -59,8 +55,4 @@ export function chatRoutes(router: Router, { chat, logger }: Services): void {
       });
     },
   );
-}
-
-function makeChunk(run: ChatRun, delta: ChatChunk["choices"][0]["delta"], finish: string | null, extra: Partial<ChatChunk>): ChatChunk {
-  return { id: run.id, object: "chat.completion.chunk", created: run.created, model: run.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra };
 }

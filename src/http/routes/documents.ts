@@ -2,7 +2,6 @@
  * Document routes, both generations: POST/GET/DELETE on /doc and /tree, metadata on /doc.
  * Thin: parse, call DocumentService, shape.
  */
-import { z } from "zod";
 import {
   deleteResponse,
   docIdParams,
@@ -16,15 +15,10 @@ import {
   uploadResponse,
   type ApiGeneration,
 } from "../../core/documents/schemas.ts";
+import { documentInfoOf } from "../../core/documents/render.ts";
 import type { Services } from "../../core/services.ts";
 import { zipImportResult } from "../../core/zip-import/schemas.ts";
-import type { DocumentRecord } from "../../store/index.ts";
 import type { Router } from "../route.ts";
-
-function info(doc: DocumentRecord): z.infer<typeof documentInfo> {
-  const { id, name, description, status, createdAt, pageNum, metadata, folderId, error } = doc;
-  return { id, name, description, status, createdAt, pageNum, metadata, folderId, ...(error ? { error } : {}) };
-}
 
 export function documentRoutes(router: Router, { documents, files }: Services): void {
   for (const generation of ["doc", "tree"] as ApiGeneration[]) {
@@ -81,7 +75,7 @@ export function documentRoutes(router: Router, { documents, files }: Services): 
       summary: "A document's record: id, name, description, status, createdAt, pageNum, metadata, folderId",
       responses: { 200: { description: "Document record", schema: documentInfo }, 404: { description: "Unknown document" } },
     },
-    async ({ c, params, user }) => c.json(info(await documents.get(user, params.doc_id))),
+    async ({ c, params, user }) => c.json(documentInfoOf(await documents.get(user, params.doc_id))),
   );
 
   router.add(
@@ -90,6 +84,6 @@ export function documentRoutes(router: Router, { documents, files }: Services): 
       summary: "Replace a document's metadata (full overwrite; {} clears it; owner only)",
       responses: { 200: { description: "The updated record", schema: documentInfo }, 404: { description: "Unknown document" } },
     },
-    async ({ c, params, body, user }) => c.json(info(await documents.setMetadata(user, params.doc_id, body))),
+    async ({ c, params, body, user }) => c.json(documentInfoOf(await documents.setMetadata(user, params.doc_id, body))),
   );
 }
