@@ -74,7 +74,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const store = await openStore(config.home);
   const llm = createLlm(config.llm);
   const kinds: JobKind[] = [
-    indexJobKind(store, config.jobTimeoutMs, config.ocr, llm.available ? (indexed) => makeAbstractive(indexed, llm) : undefined),
+    indexJobKind(store, {
+      timeoutMs: config.jobTimeoutMs,
+      maxPages: config.maxPages,
+      ocr: config.ocr,
+      refine: llm.available ? (indexed) => makeAbstractive(indexed, llm) : undefined,
+    }),
     blockReferenceJobKind(store, config.ocr, config.jobTimeoutMs),
     ...(options.extraJobKinds ?? []),
   ];

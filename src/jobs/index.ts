@@ -1,4 +1,4 @@
 export { WorkerPool } from "./pool.ts";
-export { JobQueue, MAX_ATTEMPTS, type QueueDepth } from "./queue.ts";
+export { JobQueue, MAX_ATTEMPTS, DEFAULT_LEASE_MS, type QueueDepth } from "./queue.ts";
 export { JobRunner, readableError } from "./runner.ts";
 export type { JobContext, JobKind } from "./kinds.ts";

@@ -1,13 +1,22 @@
 /**
  * The persistent job queue, kept in the store so it survives restarts and is shared by
- * every process on the same home. Claiming is one store transaction, so two processes
- * never run the same job.
+ * every process on the same home.
+ *
+ * Ownership is a lease: claiming a job records this process's identity and a heartbeat
+ * time, renewed while the job runs. A job whose lease expired, or whose owner is provably
+ * gone, is taken back by whichever process looks first (one store transaction, so exactly
+ * one does). An owner that lost its lease finds out on its next heartbeat and drops the
+ * job; its result is never recorded, so a job is neither lost nor done twice.
+ *
+ * Attempts count crashes, not restarts: a claim adds one, a clean shutdown gives it back.
  */
 import { newId, nowIso } from "../core/ids.ts";
-import type { JobRecord, Store } from "../store/index.ts";
+import { isProvablyGone, thisProcess, type JobRecord, type Store, type WriteTx } from "../store/index.ts";
 
 /** Attempts before a job whose process keeps dying is failed for good. */
 export const MAX_ATTEMPTS = 3;
+/** How long a claim holds without a heartbeat. Heartbeats come every fifth of it. */
+export const DEFAULT_LEASE_MS = 30_000;
 /** Finished jobs kept for inspection; older ones are pruned to keep the catalogue lean. */
 const FINISHED_KEPT = 500;
 
@@ -16,67 +25,124 @@ export interface QueueDepth {
   processing: number;
 }
 
+const isLive = (j: JobRecord) => j.status === "queued" || j.status === "processing";
+
 export class JobQueue {
-  /** Identifies this process as a job owner: pid plus a random part (pids are reused). */
-  readonly ownerToken = `${process.pid}:${newId("job").slice(4)}`;
+  readonly owner = thisProcess;
+  readonly leaseMs: number;
 
-  constructor(private readonly store: Store) {}
-
-  async enqueue(kind: string, payload: Record<string, unknown>, docId?: string): Promise<JobRecord> {
-    const job: JobRecord = { id: newId("job"), kind, payload, docId, status: "queued", attempts: 0, createdAt: nowIso() };
-    return this.store.write((tx) => tx.jobs.insert(job));
+  constructor(private readonly store: Store, options: { leaseMs?: number } = {}) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
-  /** Atomically moves up to `max` queued jobs of the given kinds to `processing`, oldest first. */
-  async claim(max: number, kinds: Set<string>): Promise<JobRecord[]> {
+  /** Adds a job inside the caller's transaction (e.g. with the document it works for). */
+  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): JobRecord {
+    const job: JobRecord = { id: newId("job"), kind, payload, docId, status: "queued", attempts: 0, createdAt: nowIso() };
+    return tx.jobs.insert(job);
+  }
+
+  enqueue(kind: string, payload: Record<string, unknown>, docId?: string): Promise<JobRecord> {
+    return this.store.write((tx) => this.enqueueIn(tx, kind, payload, docId));
+  }
+
+  /**
+   * Atomically moves up to `max` queued jobs of the given kinds to `processing` under this
+   * process's lease, oldest first. `onClaim` runs in the same transaction (e.g. marks the
+   * document `processing`), so the job and what it stands for change together.
+   */
+  async claim(max: number, kinds: Set<string>, onClaim?: (tx: WriteTx, job: JobRecord) => void): Promise<JobRecord[]> {
     if (max <= 0) return [];
     return this.store.write((tx) => {
       const queued = tx.jobs
         .list((j) => j.status === "queued" && kinds.has(j.kind))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         .slice(0, max);
-      return queued.map(
-        (j) =>
-          tx.jobs.update(j.id, {
-            status: "processing",
-            attempts: j.attempts + 1,
-            startedAt: nowIso(),
-            ownerPid: process.pid,
-            ownerToken: this.ownerToken,
-          })!,
-      );
+      const now = nowIso();
+      return queued.map((j) => {
+        const claimed = tx.jobs.update(j.id, {
+          status: "processing",
+          attempts: j.attempts + 1,
+          startedAt: now,
+          heartbeatAt: now,
+          owner: this.owner,
+          ownerPid: undefined,
+          ownerToken: undefined,
+        })!;
+        onClaim?.(tx, claimed);
+        return claimed;
+      });
     });
   }
 
-  async finish(id: string, outcome: { status: "completed" } | { status: "failed"; error: string }): Promise<void> {
-    await this.store.write((tx) => {
-      if (!tx.jobs.get(id)) return;
-      tx.jobs.update(id, { ...outcome, finishedAt: nowIso() });
-      const finished = tx.jobs
-        .list((j) => j.status === "completed" || j.status === "failed" || j.status === "cancelled")
-        .sort((a, b) => (a.finishedAt ?? "").localeCompare(b.finishedAt ?? ""));
-      for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) tx.jobs.remove(old.id);
+  private ownedIn(tx: WriteTx, id: string): JobRecord | undefined {
+    const job = tx.jobs.get(id);
+    return job?.status === "processing" && job.owner?.token === this.owner.token ? job : undefined;
+  }
+
+  /**
+   * Renews the lease of the given jobs and answers which of them are still ours: a job
+   * cancelled (document deleted) or taken over by another process is not, and its runner
+   * should stop it.
+   */
+  async heartbeat(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    return this.store.write((tx) => {
+      const now = nowIso();
+      const owned = new Set<string>();
+      for (const id of ids) {
+        if (!this.ownedIn(tx, id)) continue;
+        tx.jobs.update(id, { heartbeatAt: now });
+        owned.add(id);
+      }
+      return owned;
     });
   }
 
-  /** Cancels every unfinished job of a document; returns the ids that were cancelled. */
-  async cancelForDocument(docId: string): Promise<string[]> {
-    return this.store.write((tx) =>
-      tx.jobs
-        .list((j) => j.docId === docId && (j.status === "queued" || j.status === "processing"))
-        .map((j) => tx.jobs.update(j.id, { status: "cancelled", finishedAt: nowIso() })!.id),
+  /** Ids among `ids` still `processing` under this process's lease (a read, no renewal). */
+  async stillOwned(ids: string[]): Promise<Set<string>> {
+    return this.store.read(
+      (tx) => new Set(ids.filter((id) => { const j = tx.jobs.get(id); return j?.status === "processing" && j.owner?.token === this.owner.token; })),
     );
+  }
+
+  /**
+   * Records a job's outcome and, in the same transaction, what it means (`apply`: the
+   * document's status, its tree). Returns false, recording nothing, when the job is no
+   * longer ours (cancelled, or taken over after our lease expired).
+   */
+  async finish(id: string, outcome: { status: "completed" } | { status: "failed"; error: string }, apply?: (tx: WriteTx, job: JobRecord) => void): Promise<boolean> {
+    return this.store.write((tx) => {
+      const job = this.ownedIn(tx, id);
+      if (!job) return false;
+      const finished = tx.jobs.update(id, { ...outcome, finishedAt: nowIso() })!;
+      apply?.(tx, finished);
+      prune(tx);
+      return true;
+    });
+  }
+
+  /**
+   * A clean shutdown hands the jobs back: queued again, the attempt not counted, so a
+   * desktop client restarting its server never uses up a document's attempts.
+   */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.store.write((tx) => {
+      for (const id of ids) {
+        const job = this.ownedIn(tx, id);
+        if (!job) continue;
+        tx.jobs.update(id, { status: "queued", attempts: Math.max(0, job.attempts - 1), owner: undefined, heartbeatAt: undefined, startedAt: undefined });
+      }
+    });
+  }
+
+  /** Cancels every unfinished job of a document inside the caller's transaction; returns their ids. */
+  cancelForDocumentIn(tx: WriteTx, docId: string): string[] {
+    return tx.jobs.list((j) => j.docId === docId && isLive(j)).map((j) => tx.jobs.update(j.id, { status: "cancelled", finishedAt: nowIso() })!.id);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
     return this.store.read((tx) => tx.jobs.get(id));
-  }
-
-  /** Ids among `ids` that are no longer `processing` by this process (cancelled, deleted). */
-  async stillOwned(ids: string[]): Promise<Set<string>> {
-    return this.store.read(
-      (tx) => new Set(ids.filter((id) => { const j = tx.jobs.get(id); return j?.status === "processing" && j.ownerToken === this.ownerToken; })),
-    );
   }
 
   async depth(): Promise<QueueDepth> {
@@ -86,34 +152,45 @@ export class JobQueue {
     }));
   }
 
+  /** True when a `processing` job's owner has lost it: the lease expired or the owner is provably gone. */
+  isOrphan(job: JobRecord, now = Date.now()): boolean {
+    if (job.status !== "processing" || job.owner?.token === this.owner.token) return false;
+    if (!job.owner || !job.heartbeatAt) return true; // written before leases existed
+    return now - Date.parse(job.heartbeatAt) > this.leaseMs || isProvablyGone(job.owner);
+  }
+
   /**
-   * Puts back jobs left `processing` by a process that is gone (killed, crashed). A job
-   * that already used all its attempts is failed instead, so a document that crashes the
-   * process cannot crash it forever. Returns the jobs that were failed that way.
+   * Takes back jobs whose owner lost them. A job that already used all its attempts is
+   * failed instead (`onGiveUp` records what that means, in the same transaction), so a
+   * document that crashes the process cannot crash it forever. `heal` runs in the same
+   * transaction, for the kinds to give work that lost its job record a new one.
    */
-  async recoverOrphans(): Promise<JobRecord[]> {
+  async recover(onGiveUp: (tx: WriteTx, job: JobRecord, message: string) => void, heal?: (tx: WriteTx) => void): Promise<JobRecord[]> {
     return this.store.write((tx) => {
       const givenUp: JobRecord[] = [];
-      for (const job of tx.jobs.list((j) => j.status === "processing")) {
-        if (job.ownerToken === this.ownerToken || isAlive(job.ownerPid)) continue;
+      const now = Date.now();
+      for (const job of tx.jobs.list((j) => this.isOrphan(j, now))) {
         if (job.attempts >= MAX_ATTEMPTS) {
           const error = `Gave up after ${job.attempts} attempts: the process running this job stopped each time`;
-          givenUp.push(tx.jobs.update(job.id, { status: "failed", error, finishedAt: nowIso() })!);
+          const failed = tx.jobs.update(job.id, { status: "failed", error, finishedAt: nowIso() })!;
+          onGiveUp(tx, failed, error);
+          givenUp.push(failed);
         } else {
-          tx.jobs.update(job.id, { status: "queued", ownerPid: undefined, ownerToken: undefined });
+          tx.jobs.update(job.id, { status: "queued", owner: undefined, heartbeatAt: undefined, ownerPid: undefined, ownerToken: undefined });
         }
       }
+      heal?.(tx);
       return givenUp;
     });
   }
 }
 
-function isAlive(pid: number | undefined): boolean {
-  if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+function prune(tx: WriteTx): void {
+  const finished = tx.jobs.list((j) => !isLive(j)).sort((a, b) => (a.finishedAt ?? "").localeCompare(b.finishedAt ?? ""));
+  for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) tx.jobs.remove(old.id);
+}
+
+/** Whether a document has a job that is still going to run or is running. */
+export function hasLiveJob(tx: WriteTx, docId: string, kind: string): boolean {
+  return tx.jobs.count((j) => j.docId === docId && j.kind === kind && isLive(j)) > 0;
 }

@@ -1,15 +1,18 @@
 /**
  * Runs queued jobs on the worker pool: claims as many as there are free threads, runs
  * each in a worker, records the outcome. Other processes on the same home may enqueue
- * or cancel jobs, so the runner also polls the store (cheap: a stat when nothing changed).
+ * or cancel jobs, so the runner also polls the store (cheap: a stat when nothing changed),
+ * renews the leases of its running jobs, and periodically takes back jobs whose owner lost
+ * them (see JobQueue).
  */
 import type { Logger } from "../logger.ts";
-import type { JobRecord, Store } from "../store/index.ts";
+import type { JobRecord, Store, WriteTx } from "../store/index.ts";
 import type { JobKind } from "./kinds.ts";
 import type { WorkerPool } from "./pool.ts";
 import { JobQueue } from "./queue.ts";
 
 const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+const RECOVER_EVERY_MS = 5_000;
 
 export interface JobRunnerOptions {
   store: Store;
@@ -18,6 +21,8 @@ export interface JobRunnerOptions {
   logger: Logger;
   /** How often to look for work enqueued by other processes and for cancellations. */
   pollMs?: number;
+  /** Lease of a claimed job (default 30 s); heartbeats renew it every fifth of that. */
+  leaseMs?: number;
 }
 
 interface Running {
@@ -25,6 +30,11 @@ interface Running {
   controller: AbortController;
   done: Promise<void>;
 }
+
+/** Why a running job was stopped from outside: each leaves different traces. */
+const CANCELLED = "cancelled";
+const SHUTDOWN = "shutdown";
+const LEASE_LOST = "lease lost";
 
 export class JobRunner {
   readonly queue: JobQueue;
@@ -34,9 +44,11 @@ export class JobRunner {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private lastRecover = 0;
+  private lastHeartbeat = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
-    this.queue = new JobQueue(options.store);
+    this.queue = new JobQueue(options.store, { leaseMs: options.leaseMs });
     this.kinds = new Map(options.kinds.map((k) => [k.name, k]));
   }
 
@@ -50,42 +62,59 @@ export class JobRunner {
 
   /** Enqueue a job and start it as soon as a thread is free. */
   async enqueue(kind: string, payload: Record<string, unknown>, docId?: string): Promise<JobRecord> {
-    if (!this.kinds.has(kind)) throw new Error(`Unknown job kind ${kind}`);
+    this.assertKind(kind);
     const job = await this.queue.enqueue(kind, payload, docId);
     this.poke();
     return job;
   }
 
-  /** Cancels a document's jobs here and in any other process (which notices on its next poll). */
-  async cancelForDocument(docId: string): Promise<void> {
-    const ids = await this.queue.cancelForDocument(docId);
+  /** Adds a job inside the caller's transaction; call `poke()` once it is committed. */
+  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): JobRecord {
+    this.assertKind(kind);
+    return this.queue.enqueueIn(tx, kind, payload, docId);
+  }
+
+  /**
+   * Stops, here, the running jobs of a document whose jobs were cancelled in the store
+   * (other processes notice on their next poll), and waits for them to end.
+   */
+  async stopCancelled(ids: string[]): Promise<void> {
     const waits: Promise<void>[] = [];
     for (const id of ids) {
       const running = this.running.get(id);
       if (running) {
-        running.controller.abort(new Error("cancelled"));
+        running.controller.abort(new Error(CANCELLED));
         waits.push(running.done);
       }
     }
     await Promise.all(waits);
   }
 
+  /** Cancels a document's jobs here and in any other process. */
+  async cancelForDocument(docId: string): Promise<void> {
+    const ids = await this.options.store.write((tx) => this.queue.cancelForDocumentIn(tx, docId));
+    await this.stopCancelled(ids);
+  }
+
   get activeCount(): number {
     return this.running.size;
   }
 
-  /** Stops taking work and aborts running jobs; they stay `processing` and resume on the next start. */
+  /**
+   * Stops taking work and aborts running jobs; they go back to `queued` without counting an
+   * attempt and resume on the next start (here or in another process on the home).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     while (this.ticking) await this.ticking;
     const running = [...this.running.values()];
-    for (const r of running) r.controller.abort(new Error("shutdown"));
+    for (const r of running) r.controller.abort(new Error(SHUTDOWN));
     await Promise.all(running.map((r) => r.done));
   }
 
   /** Schedules one pass of the loop; passes never overlap. */
-  private poke(): void {
+  poke(): void {
     if (this.stopped) return;
     if (this.ticking) {
       this.again = true;
@@ -102,26 +131,43 @@ export class JobRunner {
       });
   }
 
-  private lastRecover = 0;
+  private assertKind(kind: string): void {
+    if (!this.kinds.has(kind)) throw new Error(`Unknown job kind ${kind}`);
+  }
 
   private async tick(): Promise<void> {
-    if (Date.now() - this.lastRecover > 5_000) await this.recover();
-    await this.abortCancelled();
+    if (Date.now() - this.lastRecover > RECOVER_EVERY_MS) await this.recover();
+    await this.checkRunning();
     const free = this.options.pool.threads - this.running.size;
-    const claimed = await this.queue.claim(free, new Set(this.kinds.keys()));
+    const claimed = await this.queue.claim(free, new Set(this.kinds.keys()), (tx, job) => this.kinds.get(job.kind)?.onStart?.(tx, job));
     for (const job of claimed) this.launch(job);
   }
 
   private async recover(): Promise<void> {
     this.lastRecover = Date.now();
-    const givenUp = await this.queue.recoverOrphans();
-    for (const job of givenUp) await this.kinds.get(job.kind)?.onFailure?.(job, job.error ?? "failed");
+    const givenUp = await this.queue.recover(
+      (tx, job, message) => this.kinds.get(job.kind)?.onFailure?.(tx, job, message),
+      (tx) => {
+        for (const kind of this.kinds.values()) kind.heal?.(tx, this.queue);
+      },
+    );
+    for (const job of givenUp) this.options.logger.warn({ job: job.id, doc: job.docId }, job.error ?? "job given up");
   }
 
-  private async abortCancelled(): Promise<void> {
+  /** Renews leases when due (a write) or just reads; stops jobs that are no longer ours. */
+  private async checkRunning(): Promise<void> {
     if (this.running.size === 0) return;
-    const owned = await this.queue.stillOwned([...this.running.keys()]);
-    for (const [id, r] of this.running) if (!owned.has(id)) r.controller.abort(new Error("cancelled"));
+    const ids = [...this.running.keys()];
+    const renew = Date.now() - this.lastHeartbeat >= this.queue.leaseMs / 5;
+    if (renew) this.lastHeartbeat = Date.now();
+    const owned = renew ? await this.queue.heartbeat(ids) : await this.queue.stillOwned(ids);
+    for (const id of ids) {
+      if (owned.has(id)) continue;
+      const r = this.running.get(id);
+      if (!r || r.controller.signal.aborted) continue;
+      const job = await this.queue.get(id);
+      r.controller.abort(new Error(job?.status === "processing" || job?.status === "queued" ? LEASE_LOST : CANCELLED));
+    }
   }
 
   private launch(job: JobRecord): void {
@@ -139,28 +185,42 @@ export class JobRunner {
 
   private async execute(job: JobRecord, kind: JobKind, controller: AbortController): Promise<void> {
     const log = this.options.logger.child({ job: job.id, kind: job.kind, doc: job.docId });
+    const { signal } = controller;
     try {
-      await kind.onStart?.(job);
       log.debug("job started");
       const result = kind.run
-        ? await kind.run(job, { pool: this.options.pool, signal: controller.signal, logger: log })
-        : await this.options.pool.run({ module: kind.workerModule, payload: job.payload }, controller.signal);
-      if (controller.signal.aborted) throw controller.signal.reason;
-      await kind.onSuccess?.(job, result);
-      await this.queue.finish(job.id, { status: "completed" });
-      log.info("job completed");
+        ? await kind.run(job, { pool: this.options.pool, signal, logger: log })
+        : await this.options.pool.run({ module: kind.workerModule, payload: job.payload }, signal);
+      if (signal.aborted) throw signal.reason;
+      await kind.prepare?.(job, result);
+      if (signal.aborted) throw signal.reason;
+      const recorded = await this.queue.finish(job.id, { status: "completed" }, (tx, done) => kind.onSuccess?.(tx, done, result));
+      if (recorded) log.info("job completed");
+      else await this.discarded(job, kind, log);
     } catch (error) {
-      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      const reason = signal.aborted ? signal.reason : error;
       const message = readableError(reason);
-      if (controller.signal.aborted && (message === "cancelled" || message === "shutdown")) {
-        // Cancelled jobs leave nothing to record; shut-down jobs resume on the next start.
+      if (signal.aborted && (message === CANCELLED || message === LEASE_LOST)) {
         log.info({ reason: message }, "job stopped");
+        await this.discarded(job, kind, log);
+        return;
+      }
+      if (signal.aborted && message === SHUTDOWN) {
+        // Not an attempt: back to the queue for the next start.
+        await this.queue.release([job.id]).catch((e) => log.error({ err: e }, "releasing a job at shutdown failed"));
+        log.info("job released at shutdown");
         return;
       }
       log.warn({ error: message }, "job failed");
-      await this.queue.finish(job.id, { status: "failed", error: message }).catch(() => undefined);
-      await kind.onFailure?.(job, message).catch((e) => log.error({ err: e }, "recording a job failure failed"));
+      const recorded = await this.queue
+        .finish(job.id, { status: "failed", error: message }, (tx, done) => kind.onFailure?.(tx, done, message))
+        .catch((e) => (log.error({ err: e }, "recording a job failure failed"), true));
+      if (!recorded) await this.discarded(job, kind, log);
     }
+  }
+
+  private async discarded(job: JobRecord, kind: JobKind, log: Logger): Promise<void> {
+    await kind.onDiscarded?.(job).catch((e) => log.error({ err: e }, "cleaning up after a dropped job failed"));
   }
 }
 

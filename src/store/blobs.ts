@@ -2,10 +2,10 @@
  * Per-document blob folders: `<home>/docs/<doc_id>/`. The original file, the tree,
  * extracted pages and OCR output live here; the catalogue only holds the row.
  */
-import { randomBytes } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { removeStaleTemps, syncDirectory, writeFileDurably } from "./durable-file.ts";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -18,9 +18,14 @@ function checkSegment(kind: string, value: string): string {
 
 export class BlobStore {
   readonly root: string;
+  /** Temp files of writes in flight, one folder for the store so a crash's leftovers are found without walking every document. */
+  private readonly tempDir: string;
+  private readonly durable: boolean;
 
-  constructor(home: string) {
+  constructor(home: string, options: { durable?: boolean } = {}) {
     this.root = path.join(home, "docs");
+    this.tempDir = path.join(home, "tmp");
+    this.durable = options.durable ?? true;
   }
 
   dir(docId: string): string {
@@ -31,18 +36,22 @@ export class BlobStore {
     return path.join(this.dir(docId), checkSegment("blob name", name));
   }
 
-  /** Atomic: readers see the old content or the new one, never a partial file. */
+  /**
+   * Atomic and durable: readers see the old content or the new one, never a partial file,
+   * and once this resolves the content survives a crash, so a record may point at it.
+   */
   async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
     const target = this.path(docId, name);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, target);
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
+    // A new document folder is itself an entry of docs/ that must survive a crash.
+    const created = await fs.mkdir(path.dirname(target), { recursive: true });
+    if (created && this.durable) await syncDirectory(this.root);
+    await fs.mkdir(this.tempDir, { recursive: true });
+    await writeFileDurably(target, data, { durable: this.durable, tempDir: this.tempDir });
+  }
+
+  /** Removes temp files of writers that died mid-write (called when the store opens). */
+  async removeStaleTemps(): Promise<number> {
+    return removeStaleTemps(this.tempDir);
   }
 
   async writeJson(docId: string, name: string, value: unknown): Promise<void> {

@@ -1,11 +1,12 @@
 export type { Store, ReadTx, WriteTx, CollectionReader, CollectionWriter } from "./store.ts";
 export type * from "./records.ts";
 export { BlobStore } from "./blobs.ts";
-export { FileStore, catalogExists } from "./file-store.ts";
+export { FileStore, catalogExists, type FileStoreOptions } from "./file-store.ts";
+export { self as thisProcess, isProvablyGone, type ProcessIdentity } from "./process-identity.ts";
 
-import { FileStore } from "./file-store.ts";
+import { FileStore, type FileStoreOptions } from "./file-store.ts";
 import type { Store } from "./store.ts";
 
-export function openStore(home: string): Promise<Store> {
-  return FileStore.open(home);
+export function openStore(home: string, options?: FileStoreOptions): Promise<Store> {
+  return FileStore.open(home, options);
 }

@@ -2,6 +2,7 @@
  * Records kept in the catalogue. Large content (files, trees, OCR output) lives in the
  * per-document blob folder, never here: the whole catalogue is rewritten on each change.
  */
+import type { ProcessIdentity } from "./process-identity.ts";
 
 export interface UserRecord {
   id: string;
@@ -44,6 +45,8 @@ export interface DocumentRecord {
   /** Feature flags set by later processing, e.g. `blockReference` once OCR blocks are stored. */
   features?: Record<string, boolean>;
   updatedAt?: string;
+  /** Times the document got a new index job because its job was lost (see the queue's healing). */
+  recoveries?: number;
 }
 
 export interface FolderRecord {
@@ -70,7 +73,14 @@ export interface JobRecord {
   startedAt?: string;
   finishedAt?: string;
   error?: string;
-  /** Process that claimed the job: used to resume jobs whose process died. */
+  /**
+   * The lease: the process that claimed the job, and when it last said it is still at it.
+   * Another process takes the job over when the heartbeat is older than the lease, or at
+   * once when the owner is provably gone (same host, PID gone or reused).
+   */
+  owner?: ProcessIdentity;
+  heartbeatAt?: string;
+  /** Written by versions before leases; such jobs count as having an expired lease. */
   ownerPid?: number;
   ownerToken?: string;
 }

@@ -40,7 +40,7 @@ describe("job recovery after kill -9", () => {
     for (let i = 0; ; i++) {
       const j = await queue.get(job.id);
       if (j?.status === "processing") {
-        expect(j.ownerPid).toBe(first.pid);
+        expect(j.owner?.pid).toBe(first.pid);
         break;
       }
       if (i > 400) throw new Error("job never started");

@@ -1,9 +1,11 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JobRunner, WorkerPool, type JobKind } from "../../src/jobs/index.ts";
 import { createLogger } from "../../src/logger.ts";
-import { openStore, type JobRecord, type Store } from "../../src/store/index.ts";
+import { openStore, type JobRecord, type ProcessIdentity, type Store } from "../../src/store/index.ts";
+import { processStart } from "../../src/store/process-identity.ts";
 import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
 import { makeTempHome } from "../helpers/server.ts";
 
@@ -44,7 +46,7 @@ describe("JobRunner", () => {
 
   it("runs a job in a worker thread and records completion", async () => {
     const marker = path.join(home, "marker");
-    await start(sleepKind({ onStart: async () => void events.push("start"), onSuccess: async (_j, r) => void events.push(`ok ${JSON.stringify(r)}`) }));
+    await start(sleepKind({ onStart: () => void events.push("start"), onSuccess: (_tx, _j, r) => void events.push(`ok ${JSON.stringify(r)}`) }));
     const job = await runner.enqueue("sleep", { ms: 50, marker });
     const done = await waitFor(async () => ((await jobStatus(job.id))?.status === "completed" ? true : undefined));
     expect(done).toBe(true);
@@ -54,12 +56,11 @@ describe("JobRunner", () => {
 
   it("ends a throwing job as failed with a readable error", async () => {
     let failure = "";
-    await start(sleepKind({ onFailure: async (_j, message) => void (failure = message) }));
+    await start(sleepKind({ onFailure: (_tx, _j, message) => void (failure = message) }));
     const job = await runner.enqueue("sleep", { ms: 0, fail: "the PDF is broken" });
     const record = await waitFor(async () => {
       const j = await jobStatus(job.id);
-      // The job record is finished first, then the kind's onFailure runs: wait for both.
-      return j?.status === "failed" && failure ? j : undefined;
+      return j?.status === "failed" ? j : undefined;
     });
     expect(record.error).toBe("the PDF is broken");
     expect(failure).toBe("the PDF is broken");
@@ -77,32 +78,85 @@ describe("JobRunner", () => {
 
   it("cancels a running job of a deleted document without recording success", async () => {
     const marker = path.join(home, "marker");
-    await start(sleepKind({ onSuccess: async () => void events.push("success"), onFailure: async () => void events.push("failure") }));
+    await start(sleepKind({ onSuccess: () => void events.push("success"), onFailure: () => void events.push("failure"), onDiscarded: async () => void events.push("discarded") }));
     const job = await runner.enqueue("sleep", { ms: 1_500, marker }, "doc_1");
     await waitFor(async () => ((await jobStatus(job.id))?.status === "processing" ? true : undefined));
     await runner.cancelForDocument("doc_1");
     expect((await jobStatus(job.id))?.status).toBe("cancelled");
     await new Promise((r) => setTimeout(r, 1_700));
-    expect(events).toEqual([]);
+    expect(events).toEqual(["discarded"]);
     await expect(fs.access(marker)).rejects.toThrow();
   });
 
-  it("requeues a job left processing by a dead process, and gives up after 3 attempts", async () => {
-    const orphan = (id: string, attempts: number): JobRecord => ({
-      id, kind: "sleep", payload: { ms: 10 }, status: "processing", attempts, createdAt: new Date().toISOString(),
-      ownerPid: 2 ** 22 + 12345, ownerToken: "dead:process",
-    });
+  const fresh = () => new Date().toISOString();
+  const orphan = (id: string, attempts: number, owner: Partial<ProcessIdentity>, heartbeatAt = fresh()): JobRecord => ({
+    id, kind: "sleep", payload: { ms: 10 }, status: "processing", attempts, createdAt: fresh(), heartbeatAt,
+    owner: { host: os.hostname(), token: `other-${id}`, pid: 0, ...owner } as ProcessIdentity,
+  });
+
+  it("requeues a job left processing by a dead process at once, and gives up after 3 attempts", async () => {
     await store.write((tx) => {
-      tx.jobs.insert(orphan("job_retry", 1));
-      tx.jobs.insert(orphan("job_giveup", 3));
+      tx.jobs.insert(orphan("job_retry", 1, { pid: 2 ** 22 + 12345 }));
+      tx.jobs.insert(orphan("job_giveup", 3, { pid: 2 ** 22 + 12346 }));
     });
     let failure = "";
-    await start(sleepKind({ onFailure: async (_j, m) => void (failure = m) }));
+    await start(sleepKind({ onFailure: (_tx, _j, m) => void (failure = m) }));
     await waitFor(async () => ((await jobStatus("job_retry"))?.status === "completed" ? true : undefined));
     const givenUp = await jobStatus("job_giveup");
     expect(givenUp?.status).toBe("failed");
     expect(givenUp?.error).toMatch(/Gave up after 3 attempts/);
     expect(failure).toMatch(/Gave up/);
+  });
+
+  it("takes over a job whose owner's PID now belongs to another process (a reused PID)", async () => {
+    // Our parent is alive, but it started at another time than the recorded owner did.
+    const reused = orphan("job_reused", 1, { pid: process.ppid, start: "other-boot:1" });
+    // A live owner with a fresh lease on the same host keeps its job.
+    const live = orphan("job_live", 1, { pid: process.ppid, start: processStart(process.ppid) });
+    await store.write((tx) => {
+      tx.jobs.insert(reused);
+      tx.jobs.insert(live);
+    });
+    await start(sleepKind());
+    await waitFor(async () => ((await jobStatus("job_reused"))?.status === "completed" ? true : undefined));
+    const kept = await jobStatus("job_live");
+    expect(kept?.status).toBe("processing");
+    expect(kept?.owner?.token).toBe("other-job_live");
+  });
+
+  it("takes over a job whose owner stopped renewing its lease (another host, or hung)", async () => {
+    const stale = new Date(Date.now() - 60_000).toISOString();
+    await store.write((tx) => {
+      tx.jobs.insert(orphan("job_far", 1, { pid: 1, host: "elsewhere" }, stale));
+      tx.jobs.insert(orphan("job_far_fresh", 1, { pid: 1, host: "elsewhere" }));
+    });
+    await start(sleepKind());
+    await waitFor(async () => ((await jobStatus("job_far"))?.status === "completed" ? true : undefined));
+    expect((await jobStatus("job_far_fresh"))?.status).toBe("processing");
+  });
+
+  it("renews the lease of a running job, and drops a job another process took over", async () => {
+    runner = new JobRunner({ store, pool, kinds: [sleepKind({ onSuccess: () => void events.push("success"), onDiscarded: async () => void events.push("discarded") })], logger: createLogger("silent"), pollMs: 20, leaseMs: 500 });
+    await runner.start();
+    const job = await runner.enqueue("sleep", { ms: 1_200 });
+    const first = await waitFor(async () => { const j = await jobStatus(job.id); return j?.status === "processing" ? j : undefined; });
+    const renewed = await waitFor(async () => { const j = await jobStatus(job.id); return j && j.heartbeatAt! > first.heartbeatAt! ? j : undefined; });
+    expect(renewed.owner?.token).toBe(runner.queue.owner.token);
+    // Another process claims it (as after our lease ran out while we were paused).
+    await store.write((tx) => tx.jobs.update(job.id, { owner: { ...renewed.owner!, token: "someone-else" }, heartbeatAt: fresh() }));
+    await waitFor(async () => (events.includes("discarded") ? true : undefined));
+    expect(events).toEqual(["discarded"]);
+    expect((await jobStatus(job.id))?.owner?.token).toBe("someone-else");
+  });
+
+  it("a clean stop hands a running job back without counting the attempt", async () => {
+    await start(sleepKind());
+    const job = await runner.enqueue("sleep", { ms: 3_000 });
+    await waitFor(async () => ((await jobStatus(job.id))?.status === "processing" ? true : undefined));
+    await runner.stop();
+    const back = await jobStatus(job.id);
+    expect(back).toMatchObject({ status: "queued", attempts: 0 });
+    expect(back?.owner).toBeUndefined();
   });
 
   it("runs as many jobs at once as there are threads", async () => {

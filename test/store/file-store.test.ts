@@ -1,21 +1,23 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore, type DocumentRecord, type Store } from "../../src/store/index.ts";
+import { openStore, type Store } from "../../src/store/index.ts";
+import { tempName } from "../../src/store/durable-file.ts";
 import { makeTempHome } from "../helpers/server.ts";
+import { doc, storeContract } from "./store-contract.ts";
 
 const run = promisify(execFile);
+const WRITER = path.resolve("test/fixtures/store-writer.ts");
 
-function doc(id: string, extra: Partial<DocumentRecord> = {}): DocumentRecord {
-  return {
-    id, owner: "usr_a", name: `${id}.pdf`, description: "", status: "queued", createdAt: new Date().toISOString(),
-    pageNum: 0, metadata: {}, folderId: null, format: "pdf", options: {}, ...extra,
-  };
-}
+storeContract("file store", {
+  create: () => makeTempHome(),
+  open: (home) => openStore(home),
+  destroy: (home) => fs.rm(home, { recursive: true, force: true }),
+});
 
-describe("FileStore", () => {
+describe("FileStore on disk", () => {
   let home: string;
   let store: Store;
 
@@ -28,72 +30,98 @@ describe("FileStore", () => {
     await fs.rm(home, { recursive: true, force: true });
   });
 
-  it("persists writes to catalog.json and reads them back in a new instance", async () => {
-    await store.write((tx) => tx.documents.insert(doc("doc_1", { metadata: { a: 1 } })));
-    const again = await openStore(home);
-    expect(await again.read((tx) => tx.documents.get("doc_1")?.metadata)).toEqual({ a: 1 });
+  it("saves the catalogue as catalog.json and leaves no temp file", async () => {
+    await store.write((tx) => tx.documents.insert(doc("doc_1")));
     const onDisk = JSON.parse(await fs.readFile(path.join(home, "catalog.json"), "utf8"));
     expect(Object.keys(onDisk.documents)).toEqual(["doc_1"]);
+    expect((await fs.readdir(home)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("rolls back every change of a transaction that throws, and keeps the others of the batch", async () => {
-    await store.write((tx) => tx.documents.insert(doc("doc_keep")));
-    const failing = store.write((tx) => {
-      tx.documents.insert(doc("doc_half"));
-      tx.documents.update("doc_keep", { name: "changed" });
-      throw new Error("boom");
+  it("two processes, each with 4 writers and 4 readers: every acknowledged write is in the store", async () => {
+    const child = (tag: string) => run(process.execPath, ["--import", "tsx", WRITER, home, tag, "40", "4", "4"], { maxBuffer: 1 << 24 });
+    // Some size, so saves take long enough for reads to overlap them.
+    await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+    const outputs = await Promise.all([child("a"), child("b")]);
+    const acknowledged = outputs.flatMap((o) => o.stdout.split("\n").filter(Boolean));
+    expect(acknowledged).toHaveLength(320);
+    const reopened = await openStore(home);
+    const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+    expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+    // The reader in this process sees them too.
+    expect(await store.read((tx) => tx.folders.count())).toBe(320);
+  });
+
+  it("kill -9 of a writer process: every write it acknowledged survives, the next open is as fast as a clean one", async () => {
+    await store.write((tx) => { for (let i = 0; i < 3_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+    const child = spawn(process.execPath, ["--import", "tsx", WRITER, home, "k", "100000", "4", "2"], { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    await new Promise<void>((resolve) => {
+      const check = () => (out.split("\n").length > 150 ? resolve() : setTimeout(check, 5));
+      check();
     });
-    const ok = store.write((tx) => tx.documents.insert(doc("doc_ok")));
-    await expect(failing).rejects.toThrow("boom");
-    await ok;
-    const ids = await store.read((tx) => tx.documents.list().map((d) => d.id).sort());
-    expect(ids).toEqual(["doc_keep", "doc_ok"]);
-    expect(await store.read((tx) => tx.documents.get("doc_keep")?.name)).toBe("doc_keep.pdf");
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+    const acknowledged = out.split("\n").filter((l) => l.endsWith("\n") || l.length > 0).slice(0, -1);
+    const started = Date.now();
     const reopened = await openStore(home);
-    expect(await reopened.read((tx) => tx.documents.count())).toBe(2);
+    const reopenMs = Date.now() - started;
+    const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+    expect(acknowledged.length).toBeGreaterThan(100);
+    expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+    // Well under proper-lockfile's 10 s stale timeout, even if the kill hit a save.
+    expect(reopenMs).toBeLessThan(5_000);
+    await reopened.write((tx) => tx.documents.insert(doc("doc_after")));
+    await reopened.close();
   });
 
-  it("returns copies, so callers cannot change the catalogue by mutating results", async () => {
-    await store.write((tx) => tx.documents.insert(doc("doc_c", { metadata: { x: 1 } })));
-    const got = await store.read((tx) => tx.documents.get("doc_c")!);
-    got.metadata.x = 2;
-    expect(await store.read((tx) => tx.documents.get("doc_c")!.metadata.x)).toBe(1);
+  it("takes over at once a catalogue lock left by a killed process", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", WRITER, home, "x", "0", "0", "0", "--die-holding-lock"], { stdio: ["ignore", "ignore", "pipe"] });
+    await new Promise<void>((resolve) => child.stderr.on("data", (d) => String(d).includes("HOLDING") && resolve()));
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+    await expect(fs.stat(path.join(home, "catalog.json.lock"))).resolves.toBeTruthy();
+    const started = Date.now();
+    const warnings: string[] = [];
+    const reopened = await openStore(home, { onWarning: (m) => warnings.push(m) });
+    await reopened.write((tx) => tx.documents.insert(doc("doc_after_crash")));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(warnings.join("\n")).toMatch(/took over the catalogue lock of process \d+/);
+    await reopened.close();
   });
 
-  it("rejects duplicate ids", async () => {
-    await store.write((tx) => tx.documents.insert(doc("doc_d")));
-    await expect(store.write((tx) => tx.documents.insert(doc("doc_d")))).rejects.toThrow(/Duplicate/);
+  it("waits for a lock whose owner is alive instead of taking it", async () => {
+    const { CatalogLock } = await import("../../src/store/catalog-lock.ts");
+    const release = await new CatalogLock(path.join(home, "catalog.json")).acquire();
+    let written = false;
+    const pending = store.write((tx) => tx.documents.insert(doc("doc_wait"))).then(() => (written = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(written).toBe(false);
+    await release();
+    await pending;
+    expect(written).toBe(true);
   });
 
-  it("coalesces concurrent writes and loses none", async () => {
-    await Promise.all(Array.from({ length: 300 }, (_, i) => store.write((tx) => tx.documents.insert(doc(`doc_${i}`)))));
+  it("removes temp files of dead writers at open, and keeps those of live ones", async () => {
+    // Another process's tag: a PID no process has, and its own token.
+    const dead = (pid: number) => tempName().replace(/^\d+/, String(pid)).replace(/~[^~]+~([0-9a-f]+\.tmp)$/, "~deadtoken~$1");
+    const deadTemp = `catalog.json.${dead(2 ** 22 + 777)}`;
+    await fs.writeFile(path.join(home, deadTemp), "{half");
+    await fs.mkdir(path.join(home, "tmp"), { recursive: true });
+    const deadBlob = `tree.json.${dead(2 ** 22 + 778)}`;
+    const liveBlob = `tree.json.${tempName()}`;
+    await fs.writeFile(path.join(home, "tmp", deadBlob), "x");
+    await fs.writeFile(path.join(home, "tmp", liveBlob), "x");
     const reopened = await openStore(home);
-    expect(await reopened.read((tx) => tx.documents.count())).toBe(300);
-  });
-
-  it("sees another instance's writes (re-reads a changed catalogue)", async () => {
-    const other = await openStore(home);
-    await other.write((tx) => tx.documents.insert(doc("doc_other")));
-    expect(await store.read((tx) => tx.documents.get("doc_other")?.id)).toBe("doc_other");
-    await store.write((tx) => tx.documents.update("doc_other", { name: "renamed" }));
-    expect(await other.read((tx) => tx.documents.get("doc_other")?.name)).toBe("renamed");
-  });
-
-  it("two processes creating 200 records each at once lose no write", async () => {
-    const writer = path.resolve("test/fixtures/store-writer.ts");
-    const child = (tag: string) => run(process.execPath, ["--import", "tsx", writer, home, tag, "200"]);
-    await Promise.all([child("a"), child("b")]);
-    const reopened = await openStore(home);
-    const ids = await reopened.read((tx) => tx.documents.list().map((d) => d.id));
-    expect(ids).toHaveLength(400);
-    expect(ids.filter((id) => id.startsWith("doc_a_"))).toHaveLength(200);
-    expect(ids.filter((id) => id.startsWith("doc_b_"))).toHaveLength(200);
+    expect(await fs.readdir(home)).not.toContain(deadTemp);
+    expect(await fs.readdir(path.join(home, "tmp"))).toEqual([liveBlob]);
+    await reopened.close();
   });
 
   it("writes blobs atomically and removes a document folder", async () => {
     await store.blobs.writeJson("doc_b", "tree.json", { a: 1 });
     expect(await store.blobs.readJson("doc_b", "tree.json")).toEqual({ a: 1 });
-    expect((await fs.readdir(store.blobs.dir("doc_b"))).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(await fs.readdir(path.join(home, "tmp"))).toEqual([]);
     await store.blobs.removeAll("doc_b");
     expect(await store.blobs.exists("doc_b")).toBe(false);
   });

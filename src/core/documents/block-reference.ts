@@ -8,9 +8,10 @@
 import type { OcrBlock } from "../../indexing/ocr/ocr-lines.ts";
 import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
 import type { JobKind, JobRunner } from "../../jobs/index.ts";
-import type { Store, UserRecord } from "../../store/index.ts";
+import type { JobRecord, ReadTx, Store, UserRecord } from "../../store/index.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import { nowIso } from "../ids.ts";
+import { originalBlobName } from "./index-job.ts";
 import { OCR_TASK_MODULE, type OcrSettings } from "./ocr-indexing.ts";
 import type { DocumentService } from "./service.ts";
 
@@ -42,22 +43,16 @@ export function blockReferenceJobKind(store: Store, settings: OcrSettings, timeo
       });
       return (await Promise.all(tasks)).flat().sort((a, b) => a.page - b.page);
     },
-    async onSuccess(job, result) {
-      const docId = job.docId!;
+    async prepare(job, result) {
       const pages = (result as OcrPageResult[]).map((r) => ({ page_index: r.page, blocks: r.blocks, ...(r.warning ? { warning: r.warning } : {}) }));
-      await store.blobs.writeJson(docId, BLOCKS_BLOB, { status: "completed", finishedAt: nowIso(), pages } satisfies StoredBlocks);
-      const stillThere = await store.write((tx) => {
-        const doc = tx.documents.get(docId);
-        if (!doc) return false;
-        tx.documents.update(docId, { features: { ...doc.features, blockReference: true }, updatedAt: nowIso() });
-        return true;
-      });
-      if (!stillThere) await store.blobs.removeAll(docId);
+      await store.blobs.writeJson(job.docId!, BLOCKS_BLOB, { status: "completed", finishedAt: nowIso(), pages } satisfies StoredBlocks);
     },
-    async onFailure(job, message) {
-      if (job.docId && (await store.blobs.exists(job.docId))) {
-        await store.blobs.writeJson(job.docId, BLOCKS_BLOB, { status: "failed", error: message, finishedAt: nowIso() } satisfies StoredBlocks);
-      }
+    onSuccess(tx, job) {
+      const doc = tx.documents.get(job.docId!);
+      if (doc) tx.documents.update(doc.id, { features: { ...doc.features, blockReference: true }, updatedAt: nowIso() });
+    },
+    async onDiscarded(job) {
+      if (!(await store.read((tx) => tx.documents.get(job.docId!)))) await store.blobs.removeAll(job.docId!);
     },
   };
 }
@@ -75,19 +70,38 @@ export class BlockReferenceService {
     if (doc.owner !== user.id) throw new ForbiddenError(`Only the owner of document ${docId} may run block reference`);
     if (doc.format !== "pdf") throw new ConflictError(`Block reference needs a PDF; ${docId} is ${doc.format}`);
     if (doc.status !== "completed") throw new ConflictError(`Document ${docId} is not indexed yet (status ${doc.status})`);
-    const current = await this.store.blobs.readJson<StoredBlocks>(docId, BLOCKS_BLOB);
-    if (current?.status === "processing") throw new ConflictError(`Block reference of ${docId} is already running`);
-    await this.store.blobs.writeJson(docId, BLOCKS_BLOB, { status: "processing" } satisfies StoredBlocks);
-    const payload: BlockJobPayload = { filePath: this.store.blobs.path(docId, "original.pdf"), pageCount: doc.pageNum };
-    await this.runner.enqueue(BLOCK_REFERENCE_JOB, { ...payload }, docId);
+    const payload: BlockJobPayload = { filePath: this.store.blobs.path(docId, originalBlobName("pdf")), pageCount: doc.pageNum };
+    // Checked and queued in one transaction, so two requests cannot both start a run.
+    const started = await this.store.write((tx) => {
+      if (latestJob(tx, docId)?.status === "queued" || latestJob(tx, docId)?.status === "processing") return false;
+      this.runner.enqueueIn(tx, BLOCK_REFERENCE_JOB, { ...payload }, docId);
+      return true;
+    });
+    if (!started) throw new ConflictError(`Block reference of ${docId} is already running`);
+    this.runner.poke();
     return { doc_id: docId, status: "processing" };
   }
 
-  /** The stored blocks, with the document's flag. */
+  /**
+   * The blocks with the document's flag. The run's state comes from its job record (the
+   * catalogue), the pages from `blocks.json` once the run completed.
+   */
   async blocks(user: UserRecord, docId: string): Promise<StoredBlocks & { doc_id: string; block_reference: boolean }> {
     const doc = await this.documents.get(user, docId);
+    const job = await this.store.read((tx) => latestJob(tx, docId));
+    const flag = { doc_id: docId, block_reference: doc.features?.blockReference === true };
+    if (job?.status === "queued" || job?.status === "processing") return { ...flag, status: "processing" };
+    if (job?.status === "failed") return { ...flag, status: "failed", error: job.error, finishedAt: job.finishedAt };
     const stored = await this.store.blobs.readJson<StoredBlocks>(docId, BLOCKS_BLOB);
     if (!stored) throw new NotFoundError(`Document ${docId} has no blocks: run POST /doc/${docId}/block-reference first`);
-    return { doc_id: docId, block_reference: doc.features?.blockReference === true, ...stored };
+    return { ...flag, ...stored };
   }
+}
+
+function latestJob(tx: ReadTx, docId: string): JobRecord | undefined {
+  let latest: JobRecord | undefined;
+  tx.jobs.scan((j) => {
+    if (j.docId === docId && j.kind === BLOCK_REFERENCE_JOB && (!latest || j.createdAt >= latest.createdAt)) latest = j;
+  });
+  return latest && structuredClone(latest);
 }

@@ -1,13 +1,15 @@
 /**
  * The `index_document` job kind: a worker parses the stored file into a tree; the main
- * thread records the outcome on the document. A document deleted while its job ran gets
- * nothing written back (checked after the tree is stored, so a race leaves no folder).
+ * thread stores the tree (durably) and then, in the one transaction that completes the
+ * job, marks the document `completed`. A document deleted while its job ran has its job
+ * cancelled in the same transaction as the delete, so its result is dropped and whatever
+ * the job wrote is removed.
  */
 import { fileURLToPath } from "node:url";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { IndexedDocument } from "../../indexing/tree-types.ts";
-import type { JobKind } from "../../jobs/index.ts";
-import type { Store } from "../../store/index.ts";
+import { MAX_ATTEMPTS, type JobKind } from "../../jobs/index.ts";
+import type { DocumentRecord, Store, WriteTx } from "../../store/index.ts";
 import { nowIso } from "../ids.ts";
 import { indexWithOcr, type OcrIndexResult, type OcrSettings } from "./ocr-indexing.ts";
 import { storeOcrOutput } from "./ocr-store.ts";
@@ -19,56 +21,89 @@ export const PAGES_BLOB = "pages.json";
 
 export const INDEX_TASK_MODULE = fileURLToPath(new URL("../../indexing/index-task.ts", import.meta.url));
 
-/**
- * `refine` runs in the main thread on the worker's result before it is stored: with a model
- * configured it makes summaries and the description abstractive (model calls are I/O, so
- * they stay out of the worker threads).
- */
-export function indexJobKind(store: Store, timeoutMs: number, ocr: OcrSettings = { langs: ["eng"], dpi: 300 }, refine?: (indexed: IndexedDocument) => Promise<void>): JobKind {
+/** Name the original file is stored under, keeping its extension for humans browsing the store. */
+export function originalBlobName(format: "pdf" | "markdown"): string {
+  return format === "pdf" ? "original.pdf" : "original.md";
+}
+
+export interface IndexJobSettings {
+  timeoutMs: number;
+  maxPages: number;
+  ocr?: OcrSettings;
+  /** Per-job memory ceiling handed to the worker (see index-task). */
+  memoryLimitMb?: number;
+  /**
+   * Runs in the main thread on the worker's result before it is stored: with a model
+   * configured it makes summaries and the description abstractive (model calls are I/O, so
+   * they stay out of the worker threads).
+   */
+  refine?: (indexed: IndexedDocument) => Promise<void>;
+}
+
+export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind {
+  const ocr = settings.ocr ?? { langs: ["eng"], dpi: 300 };
   return {
     name: INDEX_JOB,
     workerModule: INDEX_TASK_MODULE,
-    timeoutMs,
+    timeoutMs: settings.timeoutMs,
     // Scanned pages are OCR'd in parallel over the pool between two index calls.
     run: (job, context) => indexWithOcr(store, job.docId!, job.payload as unknown as IndexTaskPayload, INDEX_TASK_MODULE, ocr, context),
-    async onStart(job) {
-      await store.write((tx) => {
-        if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
-      });
+    onStart(tx, job) {
+      if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
     },
-    async onSuccess(job, result) {
+    async prepare(job, result) {
       const docId = job.docId!;
       const indexed = result as IndexedDocument;
-      if (refine) await refine(indexed);
+      if (settings.refine) await settings.refine(indexed);
       await store.blobs.writeJson(docId, TREE_BLOB, indexed.tree);
       if (indexed.pageTexts) await store.blobs.writeJson(docId, PAGES_BLOB, indexed.pageTexts);
       await storeOcrOutput(store, docId, indexed as OcrIndexResult);
-      const stillThere = await store.write((tx) => {
-        if (!tx.documents.get(docId)) return false;
-        tx.documents.update(docId, {
-          status: "completed",
-          pageNum: indexed.pageCount,
-          description: indexed.description ?? "",
-          tocSource: indexed.tocSource,
-          warnings: indexed.warnings,
-          ocrPages: (indexed as OcrIndexResult).ocrPages,
-          updatedAt: nowIso(),
-        });
-        return true;
-      });
-      if (!stillThere) await store.blobs.removeAll(docId);
     },
-    async onFailure(job, message) {
-      if (!job.docId) return;
-      await store.write((tx) => {
-        if (tx.documents.get(job.docId!)) tx.documents.update(job.docId!, { status: "failed", error: message, updatedAt: nowIso() });
+    onSuccess(tx, job, result) {
+      const indexed = result as OcrIndexResult;
+      if (!tx.documents.get(job.docId!)) return;
+      tx.documents.update(job.docId!, {
+        status: "completed",
+        pageNum: indexed.pageCount,
+        description: indexed.description ?? "",
+        tocSource: indexed.tocSource,
+        warnings: indexed.warnings,
+        ocrPages: indexed.ocrPages,
+        updatedAt: nowIso(),
       });
+    },
+    onFailure(tx, job, message) {
+      if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "failed", error: message, updatedAt: nowIso() });
+    },
+    async onDiscarded(job) {
+      // Deleted meanwhile: the delete removed the folder, but our blobs may have landed after it.
+      const gone = !(await store.read((tx) => tx.documents.get(job.docId!)));
+      if (gone) await store.blobs.removeAll(job.docId!);
+    },
+    heal(tx, queue) {
+      const live = new Set<string>();
+      tx.jobs.scan((j) => {
+        if (j.kind === INDEX_JOB && j.docId && (j.status === "queued" || j.status === "processing")) live.add(j.docId);
+      });
+      const lost: DocumentRecord[] = tx.documents.list((d) => (d.status === "queued" || d.status === "processing") && !live.has(d.id));
+      for (const doc of lost) requeue(tx, doc, (payload) => queue.enqueueIn(tx, INDEX_JOB, payload, doc.id), store, settings.maxPages);
     },
   };
 }
 
-export function indexPayload(store: Store, docId: string, originalName: string, format: "pdf" | "markdown", maxPages: number, fileName: string): IndexTaskPayload {
-  const filePath = store.blobs.path(docId, originalName);
+/** A document waiting for an index job that no longer exists gets a new one, or fails after the usual attempts. */
+function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Record<string, unknown>) => void, store: Store, maxPages: number): void {
+  const recoveries = (doc.recoveries ?? 0) + 1;
+  if (recoveries > MAX_ATTEMPTS) {
+    tx.documents.update(doc.id, { status: "failed", error: `Indexing was interrupted ${MAX_ATTEMPTS} times; upload the file again`, updatedAt: nowIso() });
+    return;
+  }
+  tx.documents.update(doc.id, { status: "queued", recoveries, updatedAt: nowIso() });
+  enqueue({ ...indexPayload(store, doc.id, doc.format, maxPages, doc.name) });
+}
+
+export function indexPayload(store: Store, docId: string, format: "pdf" | "markdown", maxPages: number, fileName: string): IndexTaskPayload {
+  const filePath = store.blobs.path(docId, originalBlobName(format));
   if (format === "markdown") {
     // Stored documents keep everything; the status query decides what to show.
     return { filePath, format, markdown: { fileName, addSummaries: true, addDescription: true } };

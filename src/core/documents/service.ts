@@ -15,7 +15,7 @@ import { ZipImporter } from "../zip-import/import.ts";
 import type { UrlSigner } from "../files/signing.ts";
 import type { ZipImportResult } from "../zip-import/schemas.ts";
 import { newId, nowIso } from "../ids.ts";
-import { INDEX_JOB, TREE_BLOB, indexPayload } from "./index-job.ts";
+import { INDEX_JOB, TREE_BLOB, indexPayload, originalBlobName } from "./index-job.ts";
 import { renderOcr, type OcrFormat } from "./ocr-results.ts";
 import { renderTree } from "./render.ts";
 import type { ApiGeneration, StatusQuery, StatusResponse, UploadOptions } from "./schemas.ts";
@@ -26,11 +26,6 @@ export interface UploadInput {
   options: UploadOptions;
   folderId?: string;
   metadata?: Record<string, unknown>;
-}
-
-/** Name the original file is stored under, keeping its extension for humans browsing the store. */
-function originalBlobName(format: "pdf" | "markdown"): string {
-  return format === "pdf" ? "original.pdf" : "original.md";
 }
 
 /** What `type=ocr` results need to link images: the URL signer and the caller's origin. */
@@ -80,8 +75,8 @@ export class DocumentService {
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
 
     const id = newId("doc");
-    const blob = originalBlobName(format.kind);
-    await this.store.blobs.write(id, blob, input.bytes);
+    // The file is durable before the record that points at it exists.
+    await this.store.blobs.write(id, originalBlobName(format.kind), input.bytes);
     const record: DocumentRecord = {
       id,
       owner: user.id,
@@ -95,14 +90,18 @@ export class DocumentService {
       format: format.kind,
       options: { ...input.options },
     };
+    const payload = { ...indexPayload(this.store, id, format.kind, this.limits.maxPages, record.name) };
     try {
-      await this.store.write((tx) => tx.documents.insert(record));
-      await this.runner.enqueue(INDEX_JOB, { ...indexPayload(this.store, id, blob, format.kind, this.limits.maxPages, record.name) }, id);
+      // One transaction: a crash can never leave a document without its job, or a job without its document.
+      await this.store.write((tx) => {
+        tx.documents.insert(record);
+        this.runner.enqueueIn(tx, INDEX_JOB, payload, id);
+      });
     } catch (error) {
-      await this.store.write((tx) => tx.documents.remove(id)).catch(() => undefined);
       await this.store.blobs.removeAll(id);
       throw error;
     }
+    this.runner.poke();
     return { doc_id: id };
   }
 
@@ -192,11 +191,14 @@ export class DocumentService {
   /** Removes the record and the folder; a job in flight is cancelled and leaves nothing behind. */
   async delete(user: UserRecord, docId: string): Promise<void> {
     await this.owned(user, docId, "delete it");
-    await this.runner.cancelForDocument(docId);
-    await this.store.write((tx) => {
+    // One transaction: the record, its shares and its jobs go together.
+    const cancelled = await this.store.write((tx) => {
+      const ids = this.runner.queue.cancelForDocumentIn(tx, docId);
       tx.documents.remove(docId);
       removeSharesTo(tx, "document", new Set([docId]));
+      return ids;
     });
+    await this.runner.stopCancelled(cancelled);
     await this.store.blobs.removeAll(docId);
   }
 }

@@ -1,0 +1,110 @@
+/**
+ * The cross-process lock around every catalogue save: proper-lockfile (an atomic `mkdir`
+ * of `catalog.json.lock`, kept fresh by mtime updates), plus an owner record inside the lock
+ * directory so that a lock left by a killed process is taken over at once when its owner is
+ * provably gone (same host, PID gone or reused), instead of after proper-lockfile's stale
+ * timeout. Owners that cannot be proven gone (another host, killed before the owner record
+ * was written) still fall back to that timeout.
+ *
+ * Takeover renames the dead lock away and checks the moved directory still names the dead
+ * owner; if a live owner slipped in between, its lock is put back. Only one of several
+ * processes racing for the same dead lock can rename it.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import lockfile from "proper-lockfile";
+import { isProvablyGone, self, type ProcessIdentity } from "./process-identity.ts";
+
+const OWNER_FILE = "owner.json";
+/** proper-lockfile's minimum; only reached for owners that cannot be proven gone. */
+const STALE_MS = 10_000;
+const WAIT_LIMIT_MS = 120_000;
+
+export type Release = () => Promise<void>;
+
+export class CatalogLock {
+  private readonly lockDir: string;
+
+  constructor(
+    private readonly file: string,
+    private readonly onWarning: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
+  ) {
+    this.lockDir = `${file}.lock`;
+  }
+
+  async acquire(): Promise<Release> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      let release: Release;
+      try {
+        release = await lockfile.lock(this.file, {
+          stale: STALE_MS,
+          update: STALE_MS / 5,
+          realpath: false,
+          retries: 0,
+          // Never throw from a timer: a lock lost to a takeover is reported, the save still completes.
+          onCompromised: (error) => this.onWarning(`catalogue lock compromised: ${error.message}`),
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+        if (await this.takeOverIfOwnerGone()) continue;
+        if (Date.now() - started > WAIT_LIMIT_MS) throw new Error(`The catalogue has been locked by another process for ${WAIT_LIMIT_MS / 1000} s`);
+        await sleep(Math.min(25, 1 + attempt) * (0.5 + Math.random()));
+        continue;
+      }
+      try {
+        await fs.writeFile(path.join(this.lockDir, OWNER_FILE), JSON.stringify(self));
+      } catch (error) {
+        await release().catch(() => undefined);
+        throw error;
+      }
+      return async () => {
+        // proper-lockfile removes the directory with rmdir, which needs it empty.
+        await fs.rm(path.join(this.lockDir, OWNER_FILE), { force: true });
+        await release();
+      };
+    }
+  }
+
+  /** Lock directories moved aside by takeovers that were interrupted; safe to remove under the lock. */
+  async removeLeftovers(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const prefix = `${path.basename(this.lockDir)}.gone-`;
+    for (const name of await fs.readdir(dir)) {
+      if (name.startsWith(prefix)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
+
+  private async takeOverIfOwnerGone(): Promise<boolean> {
+    const owner = await readOwner(this.lockDir);
+    if (!owner || !isProvablyGone(owner)) return false;
+    const moved = `${this.lockDir}.gone-${randomBytes(6).toString("hex")}`;
+    try {
+      await fs.rename(this.lockDir, moved);
+    } catch {
+      return false; // someone else took it over first
+    }
+    const movedOwner = await readOwner(moved);
+    if (movedOwner?.token === owner.token) {
+      await fs.rm(moved, { recursive: true, force: true });
+      this.onWarning(`took over the catalogue lock of process ${owner.pid}, which is gone`);
+      return true;
+    }
+    // A live process took the lock between our read and the rename: give it back.
+    await fs.rename(moved, this.lockDir).catch(() => this.onWarning("could not restore a catalogue lock moved during a takeover"));
+    return false;
+  }
+}
+
+async function readOwner(lockDir: string): Promise<ProcessIdentity | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(lockDir, OWNER_FILE), "utf8")) as ProcessIdentity;
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,152 @@
+/**
+ * The contract every Store implementation must keep, written against the `Store` interface
+ * only: the file store runs it today (file-store.test.ts), the PostgreSQL store will run it
+ * unchanged. `open(home)` opens a second, independent instance on the same state each time
+ * it is called (as a second process would).
+ */
+import { describe, expect, it } from "vitest";
+import type { DocumentRecord, FolderRecord, Store } from "../../src/store/index.ts";
+
+export interface StoreFactory {
+  /** A fresh, empty state; returns its handle for `open`. */
+  create(): Promise<string>;
+  open(home: string): Promise<Store>;
+  destroy(home: string): Promise<void>;
+}
+
+export function doc(id: string, extra: Partial<DocumentRecord> = {}): DocumentRecord {
+  return {
+    id, owner: "usr_a", name: `${id}.pdf`, description: "", status: "queued", createdAt: new Date().toISOString(),
+    pageNum: 0, metadata: {}, folderId: null, format: "pdf", options: {}, ...extra,
+  };
+}
+
+function folder(id: string): FolderRecord {
+  return { id, owner: "usr_a", name: id, description: null, parentFolderId: null, createdAt: new Date().toISOString() };
+}
+
+/**
+ * `writers` clients insert `perWriter` folders each, one write per folder, while `readers`
+ * clients list folders in a loop until the writers are done. Returns the acknowledged ids.
+ */
+export async function writersAndReaders(writeTo: Store[], readFrom: Store[], writers: number, perWriter: number, readers: number, tag = "f"): Promise<string[]> {
+  const acknowledged: string[] = [];
+  let writing = true;
+  const readerLoops = Array.from({ length: readers }, async (_, r) => {
+    const store = readFrom[r % readFrom.length];
+    while (writing) {
+      await store.read((tx) => tx.folders.list().length);
+      await new Promise((res) => setImmediate(res));
+    }
+  });
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      const store = writeTo[w % writeTo.length];
+      for (let i = 0; i < perWriter; i++) {
+        const id = `fld_${tag}_${w}_${i}`;
+        await store.write((tx) => tx.folders.insert(folder(id)));
+        acknowledged.push(id);
+      }
+    }),
+  );
+  writing = false;
+  await Promise.all(readerLoops);
+  return acknowledged;
+}
+
+export function storeContract(name: string, factory: StoreFactory): void {
+  describe(`Store contract: ${name}`, () => {
+    async function withStore(fn: (store: Store, home: string) => Promise<void>): Promise<void> {
+      const home = await factory.create();
+      const store = await factory.open(home);
+      try {
+        await fn(store, home);
+      } finally {
+        await store.close();
+        await factory.destroy(home);
+      }
+    }
+
+    it("keeps a write for a new instance", () =>
+      withStore(async (store, home) => {
+        await store.write((tx) => tx.documents.insert(doc("doc_1", { metadata: { a: 1 } })));
+        const again = await factory.open(home);
+        expect(await again.read((tx) => tx.documents.get("doc_1")?.metadata)).toEqual({ a: 1 });
+        await again.close();
+      }));
+
+    it("rolls back every change of a transaction that throws, and keeps the others of the batch", () =>
+      withStore(async (store, home) => {
+        await store.write((tx) => tx.documents.insert(doc("doc_keep")));
+        const failing = store.write((tx) => {
+          tx.documents.insert(doc("doc_half"));
+          tx.documents.update("doc_keep", { name: "changed" });
+          throw new Error("boom");
+        });
+        const ok = store.write((tx) => tx.documents.insert(doc("doc_ok")));
+        await expect(failing).rejects.toThrow("boom");
+        await ok;
+        expect(await store.read((tx) => tx.documents.list().map((d) => d.id).sort())).toEqual(["doc_keep", "doc_ok"]);
+        expect(await store.read((tx) => tx.documents.get("doc_keep")?.name)).toBe("doc_keep.pdf");
+        const reopened = await factory.open(home);
+        expect(await reopened.read((tx) => tx.documents.count())).toBe(2);
+        await reopened.close();
+      }));
+
+    it("returns copies, so callers cannot change the store by mutating results", () =>
+      withStore(async (store) => {
+        await store.write((tx) => tx.documents.insert(doc("doc_c", { metadata: { x: 1 } })));
+        const got = await store.read((tx) => tx.documents.get("doc_c")!);
+        got.metadata.x = 2;
+        expect(await store.read((tx) => tx.documents.get("doc_c")!.metadata.x)).toBe(1);
+      }));
+
+    it("rejects duplicate ids", () =>
+      withStore(async (store) => {
+        await store.write((tx) => tx.documents.insert(doc("doc_d")));
+        await expect(store.write((tx) => tx.documents.insert(doc("doc_d")))).rejects.toThrow(/Duplicate/);
+      }));
+
+    it("loses none of 300 concurrent writes", () =>
+      withStore(async (store, home) => {
+        await Promise.all(Array.from({ length: 300 }, (_, i) => store.write((tx) => tx.documents.insert(doc(`doc_${i}`)))));
+        const reopened = await factory.open(home);
+        expect(await reopened.read((tx) => tx.documents.count())).toBe(300);
+        await reopened.close();
+      }));
+
+    it("shows one instance's writes to another instance's reads and writes", () =>
+      withStore(async (store, home) => {
+        const other = await factory.open(home);
+        await other.write((tx) => tx.documents.insert(doc("doc_other")));
+        expect(await store.read((tx) => tx.documents.get("doc_other")?.id)).toBe("doc_other");
+        await store.write((tx) => tx.documents.update("doc_other", { name: "renamed" }));
+        expect(await other.read((tx) => tx.documents.get("doc_other")?.name)).toBe("renamed");
+        await other.close();
+      }));
+
+    it("8 writers and 4 readers on one instance: every acknowledged write is kept", () =>
+      withStore(async (store, home) => {
+        // A catalogue of some size makes each save take long enough for reads to overlap it.
+        await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+        const acknowledged = await writersAndReaders([store], [store], 8, 60, 4);
+        const reopened = await factory.open(home);
+        const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+        expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+        expect(present.size).toBe(480);
+        await reopened.close();
+      }));
+
+    it("writers and readers spread over two instances: every acknowledged write is seen by both", () =>
+      withStore(async (store, home) => {
+        const other = await factory.open(home);
+        await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+        const acknowledged = await writersAndReaders([store, other], [other, store], 8, 40, 4);
+        for (const view of [store, other]) {
+          const present = new Set(await view.read((tx) => tx.folders.list().map((f) => f.id)));
+          expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
+        }
+        await other.close();
+      }));
+  });
+}
