@@ -17,6 +17,7 @@ const envSchema = z.object({
   TREEINDEX_WORKERS: z.coerce.number({ error: "must be a whole number 1-64" }).int("must be a whole number 1-64").min(1, "must be a whole number 1-64").max(64, "must be a whole number 1-64").default(Math.max(1, os.availableParallelism())),
   TREEINDEX_MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes" }).positive("must be above 0").max(10_240, "must be at most 10240").default(200),
   TREEINDEX_MAX_PAGES: z.coerce.number({ error: "must be a whole number of pages" }).int("must be a whole number of pages").min(1, "must be at least 1").default(5000),
+  TREEINDEX_JOB_MEMORY_MB: z.coerce.number({ error: "must be a whole number of megabytes 256-65536" }).int("must be a whole number of megabytes 256-65536").min(256, "must be at least 256").max(65_536, "must be at most 65536").default(1024),
   TREEINDEX_JOB_TIMEOUT_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
   TREEINDEX_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // OCR: tesseract languages joined by "+" (each needs its @tesseract.js-data/<lang> package),
@@ -49,6 +50,11 @@ export interface Config {
   maxPages: number;
   /** Wall-clock limit of one indexing job. */
   jobTimeoutMs: number;
+  /**
+   * Per-job memory ceiling: the V8 heap limit of each worker thread, and a quarter of it
+   * is the most any one compressed PDF stream may inflate to (checked before parsing).
+   */
+  jobMemoryMb: number;
   logLevel: z.infer<typeof envSchema>["TREEINDEX_LOG_LEVEL"];
   /** OCR languages (checked at startup: their traineddata is installed) and resolution. */
   ocr: { langs: string[]; dpi: number };
@@ -112,6 +118,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     maxUploadBytes: Math.round(e.TREEINDEX_MAX_UPLOAD_MB * 1024 * 1024),
     maxPages: e.TREEINDEX_MAX_PAGES,
     jobTimeoutMs: Math.round(e.TREEINDEX_JOB_TIMEOUT_S * 1000),
+    jobMemoryMb: e.TREEINDEX_JOB_MEMORY_MB,
     logLevel: e.TREEINDEX_LOG_LEVEL,
     ocr: { langs: ocrLangs(e.TREEINDEX_OCR_LANGS), dpi: e.TREEINDEX_OCR_DPI },
     fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },

@@ -10,11 +10,13 @@ import { ocrBench } from "./bench/ocr.ts";
 import { pdfQualityBench } from "./bench/pdf-quality.ts";
 import { pdfSpeedBench } from "./bench/pdf-speed.ts";
 import { retrievalBench } from "./bench/retrieval.ts";
+import { safetyBench } from "./bench/safety.ts";
 import { storeBench } from "./bench/store.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
 
 const SECTIONS: Record<string, BenchSection> = {
   store: storeBench,
+  safety: safetyBench,
   "pdf-quality": pdfQualityBench,
   "pdf-speed": pdfSpeedBench,
   markdown: markdownBench,

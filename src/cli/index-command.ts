@@ -67,7 +67,12 @@ export function registerIndexCommand(program: Command): void {
       }
       const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages", stream: process.stderr }, Presets.shades_classic) : undefined;
       let started = false;
+      const { loadConfig } = await import("../config.ts");
+      const config = loadConfig(command.optsWithGlobals());
+      const { indexLimits } = await import("../core/documents/index-job.ts");
       const pdfOptions = {
+        // The same per-job ceilings as the service (TREEINDEX_JOB_MEMORY_MB, TREEINDEX_MAX_PAGES).
+        ...indexLimits(config),
         addSummaries: flags.summary,
         addDescription: flags.summary,
         onProgress: (done: number, total: number) => {
@@ -80,8 +85,7 @@ export function registerIndexCommand(program: Command): void {
       bar?.stop();
       if (indexed.needsOcr?.length) {
         // Scanned pages: recognised here, in this process, as the service does in its pool.
-        const { loadConfig } = await import("../config.ts");
-        const { ocr } = loadConfig(command.optsWithGlobals());
+        const { ocr } = config;
         process.stderr.write(`OCR of ${indexed.needsOcr.length} page(s) without a usable text layer: ${indexed.needsOcr.join(", ")}\n`);
         const [{ default: ocrTask }, { closeEngine }] = await Promise.all([import("../indexing/ocr/page-task.ts"), import("../indexing/ocr/engine.ts")]);
         try {

@@ -9,7 +9,7 @@ import { makeAbstractive } from "../indexing/summary/abstractive.ts";
 import { createLlm, type LlmProvider } from "../llm/index.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { BlockReferenceService, blockReferenceJobKind } from "./documents/block-reference.ts";
-import { INDEX_TASK_MODULE, indexJobKind } from "./documents/index-job.ts";
+import { INDEX_TASK_MODULE, indexJobKind, indexLimits } from "./documents/index-job.ts";
 import { LocalFileImporter } from "./documents/local-files.ts";
 import { DocumentFinder } from "./documents/relevance.ts";
 import { DocumentReader } from "./documents/reading.ts";
@@ -76,20 +76,20 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const kinds: JobKind[] = [
     indexJobKind(store, {
       timeoutMs: config.jobTimeoutMs,
-      maxPages: config.maxPages,
+      limits: indexLimits(config),
       ocr: config.ocr,
       refine: llm.available ? (indexed) => makeAbstractive(indexed, llm) : undefined,
     }),
     blockReferenceJobKind(store, config.ocr, config.jobTimeoutMs),
     ...(options.extraJobKinds ?? []),
   ];
-  const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE] });
+  const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE], heapLimitMb: config.jobMemoryMb });
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
   const health = new HealthService(runner.queue, pool);
   const folders = new FolderService(store);
   const metadataSchemas = new MetadataSchemaService(store);
-  const documents = new DocumentService(store, runner, folders, { maxPages: config.maxPages }, metadataSchemas);
+  const documents = new DocumentService(store, runner, folders, indexLimits(config), metadataSchemas);
   const reader = new DocumentReader(store, documents);
   const search = new SearchService(store, documents, folders);
   const retrieval = new RetrievalTaskService(store, search, llm, logger);

@@ -6,6 +6,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { UserRecord } from "../store/index.ts";
+import { JsonLimitError, decodeUtf8, parseJsonWithinLimits } from "../core/schemas/json-limits.ts";
 import { validate, validationError } from "./validation.ts";
 
 export type HttpEnv = { Variables: { user: UserRecord } };
@@ -77,11 +78,13 @@ async function readBody(c: Context<HttpEnv>, kind: "json" | "multipart"): Promis
       throw validationError(["body"], "The multipart body could not be parsed", undefined, "multipart_invalid");
     }
   }
-  const text = await c.req.text();
+  const text = decodeUtf8(await c.req.arrayBuffer());
+  if (text === null) throw validationError(["body"], "The body is not valid UTF-8", undefined, "utf8_invalid");
   if (text.trim() === "") return undefined;
   try {
-    return JSON.parse(text);
+    return parseJsonWithinLimits(text);
   } catch (error) {
+    if (error instanceof JsonLimitError) throw validationError(["body"], error.message, undefined, "json_too_deep");
     throw validationError(["body"], `JSON decode error: ${(error as Error).message}`, undefined, "json_invalid");
   }
 }

@@ -15,6 +15,8 @@ export interface IndexTaskPayload {
   source?: string;
   format: "pdf" | "markdown";
   maxPages?: number;
+  /** PDF: the most any compressed stream may inflate to (the per-job memory ceiling). */
+  maxStreamBytes?: number;
   /** Markdown: the original file name (doc name, preamble title) and tree options. */
   markdown?: MarkdownIndexOptions;
   /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
@@ -28,6 +30,7 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
         addSummaries: true,
         addDescription: true,
         maxPages: payload.maxPages,
+        maxStreamBytes: payload.maxStreamBytes,
         addPageMarkdown: true,
         detectScans: payload.ocr?.detect ?? false,
         ocrLines: payload.ocr?.lines,

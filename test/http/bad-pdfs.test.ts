@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decompressionBombPdf } from "../../tools/fixtures/decompression-bomb.ts";
+import { twoChapterPdf } from "../helpers/pdf.ts";
 import { json, startTestServer, uploadFile, waitForStatus, type TestServer } from "../helpers/server.ts";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/pdf/${name}`, import.meta.url)));
@@ -74,5 +76,34 @@ describe("bad PDFs over HTTP", () => {
     }
     const docs = await server.services.store.read((tx) => tx.documents.list());
     expect(docs.filter((d) => d.name === "empty.pdf" || d.name === "photo.pdf")).toEqual([]);
+  });
+});
+
+describe("the per-job memory ceiling", () => {
+  it("a PDF whose content stream inflates past the ceiling ends failed, and the next upload still completes", async () => {
+    // 256 MB per job allows 64 MB per inflated stream; this bomb inflates to 96 MB from ~200 KB.
+    const small = await startTestServer({ TREEINDEX_JOB_MEMORY_MB: "256" });
+    try {
+      const bomb = await decompressionBombPdf(96 * 1024 * 1024);
+      expect(bomb.length).toBeLessThan(400_000);
+      const res = await uploadFile(small, "bomb.pdf", bomb, { if_ocr: "false" });
+      const failed = await waitForStatus(small, (await json(res)).doc_id);
+      expect(failed).toMatchObject({ status: "failed", retrieval_ready: false });
+      expect(failed.error).toMatch(/inflates to more than 64 MB.*TREEINDEX_JOB_MEMORY_MB/);
+      const ok = await uploadFile(small, "fine.pdf", await twoChapterPdf());
+      expect(await waitForStatus(small, (await json(ok)).doc_id)).toMatchObject({ status: "completed" });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("a bomb under the ceiling is indexed as usual", async () => {
+    const small = await startTestServer({ TREEINDEX_JOB_MEMORY_MB: "256" });
+    try {
+      const res = await uploadFile(small, "big-but-fine.pdf", await decompressionBombPdf(8 * 1024 * 1024), { if_ocr: "false" });
+      expect(await waitForStatus(small, (await json(res)).doc_id)).toMatchObject({ status: "completed" });
+    } finally {
+      await small.close();
+    }
   });
 });

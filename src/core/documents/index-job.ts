@@ -26,12 +26,21 @@ export function originalBlobName(format: "pdf" | "markdown"): string {
   return format === "pdf" ? "original.pdf" : "original.md";
 }
 
+/** What an index job may use; carried in its payload to the worker. */
+export interface IndexLimits {
+  maxPages: number;
+  /** The most any compressed PDF stream may inflate to (a quarter of the per-job memory ceiling). */
+  maxStreamBytes: number;
+}
+
+export function indexLimits(config: { maxPages: number; jobMemoryMb: number }): IndexLimits {
+  return { maxPages: config.maxPages, maxStreamBytes: Math.floor((config.jobMemoryMb * 1024 * 1024) / 4) };
+}
+
 export interface IndexJobSettings {
   timeoutMs: number;
-  maxPages: number;
+  limits: IndexLimits;
   ocr?: OcrSettings;
-  /** Per-job memory ceiling handed to the worker (see index-task). */
-  memoryLimitMb?: number;
   /**
    * Runs in the main thread on the worker's result before it is stored: with a model
    * configured it makes summaries and the description abstractive (model calls are I/O, so
@@ -86,27 +95,27 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
         if (j.kind === INDEX_JOB && j.docId && (j.status === "queued" || j.status === "processing")) live.add(j.docId);
       });
       const lost: DocumentRecord[] = tx.documents.list((d) => (d.status === "queued" || d.status === "processing") && !live.has(d.id));
-      for (const doc of lost) requeue(tx, doc, (payload) => queue.enqueueIn(tx, INDEX_JOB, payload, doc.id), store, settings.maxPages);
+      for (const doc of lost) requeue(tx, doc, (payload) => queue.enqueueIn(tx, INDEX_JOB, payload, doc.id), store, settings.limits);
     },
   };
 }
 
 /** A document waiting for an index job that no longer exists gets a new one, or fails after the usual attempts. */
-function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Record<string, unknown>) => void, store: Store, maxPages: number): void {
+function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Record<string, unknown>) => void, store: Store, limits: IndexLimits): void {
   const recoveries = (doc.recoveries ?? 0) + 1;
   if (recoveries > MAX_ATTEMPTS) {
     tx.documents.update(doc.id, { status: "failed", error: `Indexing was interrupted ${MAX_ATTEMPTS} times; upload the file again`, updatedAt: nowIso() });
     return;
   }
   tx.documents.update(doc.id, { status: "queued", recoveries, updatedAt: nowIso() });
-  enqueue({ ...indexPayload(store, doc.id, doc.format, maxPages, doc.name) });
+  enqueue({ ...indexPayload(store, doc.id, doc.format, doc.name, limits) });
 }
 
-export function indexPayload(store: Store, docId: string, format: "pdf" | "markdown", maxPages: number, fileName: string): IndexTaskPayload {
+export function indexPayload(store: Store, docId: string, format: "pdf" | "markdown", fileName: string, limits: IndexLimits): IndexTaskPayload {
   const filePath = store.blobs.path(docId, originalBlobName(format));
   if (format === "markdown") {
     // Stored documents keep everything; the status query decides what to show.
     return { filePath, format, markdown: { fileName, addSummaries: true, addDescription: true } };
   }
-  return { filePath, format, maxPages };
+  return { filePath, format, maxPages: limits.maxPages, maxStreamBytes: limits.maxStreamBytes };
 }

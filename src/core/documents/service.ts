@@ -15,7 +15,8 @@ import { ZipImporter } from "../zip-import/import.ts";
 import type { UrlSigner } from "../files/signing.ts";
 import type { ZipImportResult } from "../zip-import/schemas.ts";
 import { newId, nowIso } from "../ids.ts";
-import { INDEX_JOB, TREE_BLOB, indexPayload, originalBlobName } from "./index-job.ts";
+import { unsafeNameProblem } from "../schemas/common.ts";
+import { INDEX_JOB, TREE_BLOB, indexPayload, originalBlobName, type IndexLimits } from "./index-job.ts";
 import { renderOcr, type OcrFormat } from "./ocr-results.ts";
 import { renderTree } from "./render.ts";
 import type { ApiGeneration, StatusQuery, StatusResponse, UploadOptions } from "./schemas.ts";
@@ -34,8 +35,11 @@ export interface OcrLinks {
   baseUrl?: string;
 }
 
+/** The stored name: the base name of what the client sent; control and bidi characters are refused (422). */
 function cleanFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, "/")).trim();
+  const problem = unsafeNameProblem(base);
+  if (problem) throw new InvalidInputError(`File name ${JSON.stringify(base)}: ${problem}`, ["body", "file"]);
   return base === "" ? "document" : base.slice(0, 255);
 }
 
@@ -44,7 +48,7 @@ export class DocumentService {
     private readonly store: Store,
     private readonly runner: JobRunner,
     private readonly folders: FolderService,
-    private readonly limits: { maxPages: number },
+    private readonly limits: IndexLimits,
     private readonly schemas: MetadataSchemaService,
   ) {}
 
@@ -71,6 +75,7 @@ export class DocumentService {
         ["body", "file"],
       );
     }
+    const name = cleanFileName(input.fileName);
     if (input.folderId !== undefined) await this.folders.get(user, input.folderId);
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
 
@@ -80,7 +85,7 @@ export class DocumentService {
     const record: DocumentRecord = {
       id,
       owner: user.id,
-      name: cleanFileName(input.fileName),
+      name,
       description: "",
       status: "queued",
       createdAt: nowIso(),
@@ -90,7 +95,7 @@ export class DocumentService {
       format: format.kind,
       options: { ...input.options },
     };
-    const payload = { ...indexPayload(this.store, id, format.kind, this.limits.maxPages, record.name) };
+    const payload = { ...indexPayload(this.store, id, format.kind, record.name, this.limits) };
     try {
       // One transaction: a crash can never leave a document without its job, or a job without its document.
       await this.store.write((tx) => {

@@ -1,11 +1,11 @@
 /** The folder concept, once: create body, list query, the returned record, delete outcome. */
 import { z } from "zod";
-import { optionalText } from "../schemas/common.ts";
+import { nameText, optionalText } from "../schemas/common.ts";
 
 export const folderIdParams = z.object({ folder_id: z.string().min(1).max(200) });
 
 export const createFolderBody = z.object({
-  name: z.string().trim().min(1, "Folder name must not be empty").max(255),
+  name: nameText("Folder name"),
   description: z.string().max(4000).nullable().optional(),
   parent_folder_id: z.string().min(1).max(200).nullable().optional(),
 });

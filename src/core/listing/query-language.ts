@@ -5,6 +5,7 @@
  * pass the filter check and only `$count $sum $avg $max $min` the aggregate check.
  */
 import { z } from "zod";
+import { parseJsonWithinLimits } from "../schemas/json-limits.ts";
 
 export const FILTER_OPERATORS = ["$eq", "$ne", "$in", "$gt", "$gte", "$lt", "$lte", "$and", "$or"] as const;
 export const AGGREGATE_OPERATORS = ["$count", "$sum", "$avg", "$max", "$min"] as const;
@@ -12,6 +13,12 @@ export type AggregateOperator = (typeof AGGREGATE_OPERATORS)[number];
 
 const COMPARISONS = new Set<string>(["$eq", "$ne", "$in", "$gt", "$gte", "$lt", "$lte"]);
 const FIELD_NAME = /^[^$][^\0]{0,199}$/;
+/** Names that would address an object's prototype instead of a metadata field (in any dotted segment). */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+function isFieldName(name: string): boolean {
+  return FIELD_NAME.test(name) && !name.split(".").some((segment) => PROTOTYPE_KEYS.has(segment));
+}
 const ALIAS = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export type Filter = Record<string, unknown>;
@@ -36,8 +43,8 @@ export function filterProblem(node: unknown, where = "metadata_filter"): string 
       }
     } else if (key.startsWith("$")) {
       return `Operator ${key} is not supported here; allowed: ${FILTER_OPERATORS.join(" ")} ($and/$or at the top of a condition)`;
-    } else if (!FIELD_NAME.test(key)) {
-      return `Invalid field name '${key}'`;
+    } else if (!isFieldName(key)) {
+      return `Invalid field name '${key}'${PROTOTYPE_KEYS.has(key) ? " (reserved)" : ""}`;
     } else if (isPlainObject(value)) {
       const ops = Object.keys(value);
       if (ops.length === 0) return `Condition on '${key}' is empty`;
@@ -62,7 +69,7 @@ function jsonParam<T>(example: string, check: (v: unknown) => string | null, con
     .transform((text, ctx) => {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = parseJsonWithinLimits(text);
       } catch (error) {
         ctx.addIssue({ code: "custom", message: `Invalid JSON (${(error as Error).message}); expected e.g. ${example}`, input: text });
         return z.NEVER;
@@ -85,7 +92,7 @@ export const sortParam = jsonParam(
     if (!isPlainObject(v) || Object.keys(v).length === 0) return "sort must be a non-empty JSON object mapping field to 1 or -1";
     if (Object.keys(v).length > 5) return "sort takes at most 5 fields";
     for (const [k, dir] of Object.entries(v)) {
-      if (!FIELD_NAME.test(k)) return `Invalid sort field '${k}'`;
+      if (!isFieldName(k)) return `Invalid sort field '${k}'`;
       if (dir !== 1 && dir !== -1) return `Sort direction of '${k}' must be 1 or -1`;
     }
     return null;
@@ -103,7 +110,7 @@ export const aggregatesParam = jsonParam(
       if (!isPlainObject(spec) || Object.keys(spec).length !== 1) return `Aggregate '${alias}' must be one {operator: field} pair`;
       const [op, field] = Object.entries(spec)[0];
       if (!(AGGREGATE_OPERATORS as readonly string[]).includes(op)) return `Aggregate operator ${op} is not supported; allowed: ${AGGREGATE_OPERATORS.join(" ")}`;
-      if (op !== "$count" && (typeof field !== "string" || !FIELD_NAME.test(field.replace(/^\$/, "")))) return `Aggregate '${alias}' needs a metadata field name, e.g. {"${op}":"amount"}`;
+      if (op !== "$count" && (typeof field !== "string" || !isFieldName(field.replace(/^\$/, "")))) return `Aggregate '${alias}' needs a metadata field name, e.g. {"${op}":"amount"}`;
     }
     return null;
   },
@@ -121,7 +128,7 @@ export const groupByParam = jsonParam(
   (v) => {
     if (!Array.isArray(v) || v.length === 0) return "group_by must be a non-empty JSON array of metadata field names";
     if (v.length > 5) return "group_by takes at most 5 fields";
-    if (!v.every((f) => typeof f === "string" && FIELD_NAME.test(f))) return "group_by entries must be metadata field names";
+    if (!v.every((f) => typeof f === "string" && isFieldName(f))) return "group_by entries must be metadata field names";
     if (new Set(v).size !== v.length) return "group_by lists a field twice";
     return null;
   },

@@ -1,5 +1,6 @@
 /** The share and teamspace concepts, once: request bodies and returned records. */
 import { z } from "zod";
+import { nameText } from "../schemas/common.ts";
 
 export const shareBody = z
   .object({
@@ -34,7 +35,7 @@ export const shareListResponse = z.object({
 });
 
 export const teamspaceBody = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: nameText("Teamspace name"),
   members: z.array(z.string().min(1).max(200)).max(1000).optional().describe("User names to add besides the creator"),
 });
 export const teamspaceMemberBody = z.object({ user: z.string().min(1).max(200) });

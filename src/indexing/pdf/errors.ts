@@ -3,7 +3,7 @@
  * `failed` document with `message` as the user-facing reason, so messages must be short,
  * readable and free of pdfjs internals.
  */
-export type PdfErrorCode = "encrypted" | "corrupt" | "empty" | "not_pdf" | "too_many_pages";
+export type PdfErrorCode = "encrypted" | "corrupt" | "empty" | "not_pdf" | "too_many_pages" | "too_large";
 
 export class PdfError extends Error {
   readonly code: PdfErrorCode;

@@ -5,6 +5,7 @@
 import type { IndexedDocument } from "../tree-types.ts";
 import { openPdf } from "./document.ts";
 import { PdfError, checkPdfBytes } from "./errors.ts";
+import { checkInflatedSizes } from "./stream-budget.ts";
 import { extractPages, readPageLabels } from "./extract.ts";
 import { stripHeadersFooters } from "./headers-footers.ts";
 import { outlineHeadings } from "./outline.ts";
@@ -26,6 +27,8 @@ export interface PdfIndexOptions {
   signal?: AbortSignal;
   /** Reject documents with more pages (PdfError "too_many_pages"). */
   maxPages?: number;
+  /** Reject documents with a compressed stream that inflates to more bytes (PdfError "too_large"); see stream-budget.ts. */
+  maxStreamBytes?: number;
   /** Evaluation only: pretend the PDF has no outline, to measure the other tree sources. */
   ignoreOutline?: boolean;
   /** Evaluation only: skip printed contents pages too, to measure layout headings. */
@@ -55,6 +58,7 @@ export interface PdfIndexResult extends IndexedDocument {
 
 export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}): Promise<PdfIndexResult> {
   checkPdfBytes(data);
+  if (options.maxStreamBytes !== undefined) await checkInflatedSizes(data, options.maxStreamBytes);
   const { signal } = options;
   const { doc, close } = await openPdf(data, signal);
   let pages: PageText[];
