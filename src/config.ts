@@ -29,6 +29,12 @@ const envSchema = z.object({
   // MCP: local files the process_document tool may read (path-list, ":" separated), and an
   // optional upstream MCP server that /mcp forwards to instead of serving ours.
   TREEINDEX_ALLOWED_ROOTS: z.string().optional(),
+  // MCP over HTTP: open sessions per API key and in all (the least recently active idle one is
+  // evicted for a new one), idle lifetime; users whose /mcp sessions may read local files.
+  TREEINDEX_MCP_MAX_SESSIONS: z.coerce.number({ error: "must be a whole number 1-100000" }).int("must be a whole number 1-100000").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(1000),
+  TREEINDEX_MCP_MAX_SESSIONS_PER_KEY: z.coerce.number({ error: "must be a whole number 1-100000" }).int("must be a whole number 1-100000").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(100),
+  TREEINDEX_MCP_SESSION_IDLE_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
+  TREEINDEX_LOCAL_FILE_USERS: z.string().default("local"),
   TREEINDEX_MCP_UPSTREAM: z.url({ error: "must be an http(s) URL of an MCP endpoint" }).optional(),
   // The optional model (src/llm): an OpenAI-compatible server is used when TREEINDEX_MODEL is set.
   OPENAI_API_KEY: z.string().optional(),
@@ -64,6 +70,13 @@ export interface Config {
   allowedRoots: string[];
   /** When set, /mcp forwards to this MCP server. */
   mcpUpstream?: string;
+  /** /mcp session bounds (see src/mcp/http.ts). */
+  mcpSessions: { perKey: number; total: number; idleMs: number };
+  /**
+   * Users who may index local files through MCP over HTTP (stdio always acts as the local
+   * user, who may). Everyone else gets FORBIDDEN_PATH for local paths.
+   */
+  localFileUsers: string[];
   /** The optional model; `provider: "none"` when TREEINDEX_MODEL is unset. */
   llm: LlmConfig;
 }
@@ -124,6 +137,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },
     allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(r.trim())),
     mcpUpstream: e.TREEINDEX_MCP_UPSTREAM,
+    mcpSessions: { perKey: e.TREEINDEX_MCP_MAX_SESSIONS_PER_KEY, total: e.TREEINDEX_MCP_MAX_SESSIONS, idleMs: Math.round(e.TREEINDEX_MCP_SESSION_IDLE_S * 1000) },
+    localFileUsers: e.TREEINDEX_LOCAL_FILE_USERS.split(",").map((u) => u.trim()).filter(Boolean),
     llm: {
       provider: e.TREEINDEX_MODEL ? "openai-compatible" : "none",
       model: e.TREEINDEX_MODEL,

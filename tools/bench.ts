@@ -6,6 +6,7 @@
 import { listingBench } from "./bench/listing.ts";
 import { markdownBench } from "./bench/markdown.ts";
 import { mcpBench } from "./bench/mcp.ts";
+import { mcpSessionsBench } from "./bench/mcp-sessions.ts";
 import { ocrBench } from "./bench/ocr.ts";
 import { pdfQualityBench } from "./bench/pdf-quality.ts";
 import { pdfSpeedBench } from "./bench/pdf-speed.ts";
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, BenchSection> = {
   "pdf-speed": pdfSpeedBench,
   markdown: markdownBench,
   mcp: mcpBench,
+  "mcp-sessions": mcpSessionsBench,
   ocr: ocrBench,
   retrieval: retrievalBench,
   listing: listingBench,

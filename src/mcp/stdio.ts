@@ -4,7 +4,6 @@
  * opened afterwards), so a desktop client sees the server start quickly; tool calls that
  * arrive meanwhile wait until the services are ready.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config.ts";
 import type { Services } from "../core/services.ts";
 import { DEFAULT_USER_NAME } from "../core/users.ts";
@@ -12,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { McpContext } from "./context.ts";
 import { DeferredTransport } from "./deferred-transport.ts";
 import { createMcpServer } from "./server.ts";
+import { LineStdioTransport } from "./stdio-transport.ts";
 
 export interface StdioServer {
   services: Services;
@@ -22,13 +22,15 @@ export async function serveStdio(config: Config, logger: Logger): Promise<StdioS
   // Filled in below, before any held request is delivered to a tool.
   const context = {} as McpContext;
   const server = createMcpServer(context);
-  const transport = new DeferredTransport(new StdioServerTransport());
+  const transport = new DeferredTransport(new LineStdioTransport());
   await server.connect(transport);
 
   const { createServices } = await import("../core/services.ts");
   const services = await createServices(config, logger);
   context.services = services;
   context.user = await services.users.ensureUser(DEFAULT_USER_NAME);
+  // The person who started this server on their machine: local files under the roots are theirs to index.
+  context.localFiles = { allowed: true };
   transport.release();
   return {
     services,

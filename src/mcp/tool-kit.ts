@@ -8,6 +8,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { MAX_JSON_DEPTH, tooDeepMessage, valueDepth } from "../core/schemas/json-limits.ts";
 import type { McpContext } from "./context.ts";
 import { classify, errorResult, nextSteps, type ErrorCode } from "./tool-errors.ts";
 
@@ -29,14 +30,32 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
   /** Hints per error code, replacing the defaults. */
   errorHints?: Partial<Record<ErrorCode, string[]>>;
-  /** `content` adds blocks after the JSON text (e.g. an image). */
-  run(args: z.output<I>, extra: ToolExtra): Promise<{ result: z.output<O>; next_steps: string[]; content?: CallToolResult["content"] }>;
+  /** `content` adds blocks after the JSON text (e.g. an image). `context` is the session's user and services. */
+  run(args: z.output<I>, extra: ToolExtra, context: McpContext): Promise<{ result: z.output<O>; next_steps: string[]; content?: CallToolResult["content"] }>;
 }
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, context: McpContext, spec: ToolSpec<I, O>): void {
-  server.registerTool(
-    spec.name,
-    {
+/** A tool defined once per process: its schemas and config are shared by every session. */
+export interface Tool {
+  readonly name: string;
+  /** What McpServer.registerTool takes, built once. */
+  readonly config: {
+    title: string;
+    description: string;
+    inputSchema: z.ZodObject;
+    outputSchema: z.ZodObject;
+    annotations: Record<string, unknown>;
+  };
+  call(args: unknown, extra: ToolExtra, context: McpContext): Promise<CallToolResult>;
+}
+
+/**
+ * Defines a tool at module load: schemas, annotations and the error mapping are built once
+ * and shared, so a session only adds a small registration entry per tool (see server.ts).
+ */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): Tool {
+  return {
+    name: spec.name,
+    config: {
       title: spec.title,
       description: spec.description,
       inputSchema: spec.input,
@@ -44,9 +63,13 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(server:
       // Everything a tool touches is this service's own store: a closed world.
       annotations: { title: spec.title, ...spec.annotations, openWorldHint: false },
     },
-    (async (args: z.output<I>, extra: ToolExtra): Promise<CallToolResult> => {
+    async call(args, extra, context) {
+      // Arguments nested deeper than any JSON input may be (e.g. metadata 20,000 levels deep)
+      // would overflow the stack further down: refuse them as bad input.
+      const depth = valueDepth(args);
+      if (depth > MAX_JSON_DEPTH) return errorResult("INVALID_INPUT", `Arguments: ${tooDeepMessage(depth)}`);
       try {
-        const { result, next_steps, content } = await spec.run(args, extra);
+        const { result, next_steps, content } = await spec.run(args as z.output<I>, extra, context);
         return okResult({ ...(result as Record<string, unknown>), next_steps }, content);
       } catch (error) {
         const known = classify(error);
@@ -54,6 +77,11 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(server:
         context.services.logger.error({ err: error, tool: spec.name }, "MCP tool failed");
         return errorResult("INTERNAL", `${spec.name} failed unexpectedly; the server log has the details`);
       }
-    }) as never,
-  );
+    },
+  };
+}
+
+/** Adds a shared tool to one session's server, acting with that session's context. */
+export function registerTool(server: McpServer, context: McpContext, tool: Tool): void {
+  server.registerTool(tool.name, tool.config, ((args: unknown, extra: ToolExtra) => tool.call(args, extra, context)) as never);
 }

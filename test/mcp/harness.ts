@@ -6,8 +6,9 @@ import { expect } from "vitest";
 import { createMcpServer, type McpContext } from "../../src/mcp/server.ts";
 import { toolErrorSchema, type ErrorCode, type ToolError } from "../../src/mcp/tool-errors.ts";
 
-export async function connectInMemory(context: McpContext): Promise<Client> {
-  const server = createMcpServer(context);
+/** `localFiles` defaults to allowed, as for the stdio server (the person at the machine). */
+export async function connectInMemory(context: Omit<McpContext, "localFiles"> & Partial<Pick<McpContext, "localFiles">>): Promise<Client> {
+  const server = createMcpServer({ localFiles: { allowed: true }, ...context });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });

@@ -40,7 +40,8 @@ describe("/mcp over Streamable HTTP", () => {
   beforeAll(async () => {
     root = await makeTempHome("treeindex-root-");
     await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(root, "R-data.pdf"));
-    server = await startTestServer({ TREEINDEX_ALLOWED_ROOTS: root });
+    // alice (the test key's user) may index local files over HTTP; bob may not.
+    server = await startTestServer({ TREEINDEX_ALLOWED_ROOTS: root, TREEINDEX_LOCAL_FILE_USERS: "local,alice" });
   });
   afterAll(async () => {
     await server?.close();
@@ -97,6 +98,10 @@ describe("/mcp over Streamable HTTP", () => {
     const bob = await connect(server.url, { api_key: bobKey });
     expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).count).toBe(0);
     failed(await bob.callTool({ name: "get_document", arguments: { doc_id: aliceDocs.documents[0].doc_id } }), "NOT_FOUND");
+    // Bob is not in TREEINDEX_LOCAL_FILE_USERS: the server's local files are not his to index.
+    const refused = failed(await bob.callTool({ name: "process_document", arguments: { path: path.join(root, "R-data.pdf") } }), "FORBIDDEN_PATH");
+    expect(refused.error).toMatch(/TREEINDEX_LOCAL_FILE_USERS/);
+    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).count).toBe(0);
 
     // Bob presenting Alice's session id gets "session not found", not her session.
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId!;
@@ -121,9 +126,9 @@ describe("/mcp over Streamable HTTP", () => {
   });
 
   it("closes idle sessions", async () => {
-    const sessions = new McpHttpSessions(server.services, 50);
+    const sessions = new McpHttpSessions(server.services, { perKey: 10, total: 10, idleMs: 50 });
     const user = await server.services.users.ensureUser("alice");
-    const res = await sessions.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) }), user);
+    const res = await sessions.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) }), user, "key-a");
     expect(res.status).toBe(200);
     expect(res.headers.get("mcp-session-id")).toBeTruthy();
     expect(sessions.size).toBe(1);

@@ -91,6 +91,11 @@ describe("MCP tools over an in-process client", () => {
     failed(await call(path.join(root, "missing.pdf")), "NOT_FOUND");
     failed(await call(root), "INVALID_INPUT");
     expect(failed(await call(path.join(root, "plain.txt")), "INVALID_INPUT").error).toMatch(/Unsupported file/);
+    // Bad input is INVALID_INPUT, never INTERNAL.
+    expect(failed(await call(`${pdfPath}\u0000.txt`), "INVALID_INPUT").error).toMatch(/NUL/);
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    expect(failed(await client.callTool({ name: "process_document", arguments: { path: pdfPath, metadata: deep as Record<string, unknown> } }), "INVALID_INPUT").error).toMatch(/the limit is 64/);
   });
 
   it("process_document imports a ZIP archive: a folder and one queued document per PDF/Markdown entry", async () => {

@@ -63,7 +63,7 @@ function structured(result: unknown): Record<string, unknown> {
 /** tools/list without process scheduling in the way: what the server itself costs. */
 async function inProcessToolsList(home: string): Promise<BenchFigure> {
   const services = await createServices(loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1" }), createLogger("silent"), { runJobs: false });
-  const server = createMcpServer({ services, user: await services.users.ensureUser("local") });
+  const server = createMcpServer({ services, user: await services.users.ensureUser("local"), localFiles: { allowed: true } });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "bench", version: "1" });

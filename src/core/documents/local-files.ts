@@ -3,12 +3,13 @@
  * must lie under one of the configured allowed roots (TREEINDEX_ALLOWED_ROOTS). Symlinks are
  * resolved before the check, so a link inside a root cannot reach a file outside it.
  */
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { UserRecord } from "../../store/index.ts";
 import type { ZipImportResult } from "../zip-import/schemas.ts";
-import { ForbiddenError, InvalidInputError, NotFoundError, PayloadTooLargeError } from "../errors.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PayloadTooLargeError } from "../errors.ts";
 import { uploadOptions } from "./schemas.ts";
 import type { DocumentService } from "./service.ts";
 
@@ -22,6 +23,18 @@ export interface LocalFileRequest {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * Whether the caller may name local files at all: the stdio server acts for the person at the
+ * machine; over HTTP only the users TREEINDEX_LOCAL_FILE_USERS names may (another user of
+ * the same service must not index the first user's files).
+ */
+export interface LocalFileAccess {
+  allowed: boolean;
+}
+
+/** Tries to read a file that keeps changing before giving up (a torn read is never stored). */
+const STABLE_READ_ATTEMPTS = 3;
+
 export class LocalFileImporter {
   constructor(
     private readonly documents: DocumentService,
@@ -33,8 +46,8 @@ export class LocalFileImporter {
    * Checks the location, reads the file and queues its indexing; answers at once. A ZIP
    * archive is imported like an upload to POST /doc: one document per PDF/Markdown entry.
    */
-  async process(user: UserRecord, request: LocalFileRequest): Promise<{ name: string; doc_id: string } | { name: string; zip: ZipImportResult }> {
-    const { name, bytes } = await this.read(request.location);
+  async process(user: UserRecord, request: LocalFileRequest, access: LocalFileAccess): Promise<{ name: string; doc_id: string } | { name: string; zip: ZipImportResult }> {
+    const { name, bytes } = await this.read(request.location, access);
     const outcome = await this.documents.submit(user, {
       fileName: name,
       bytes,
@@ -45,40 +58,140 @@ export class LocalFileImporter {
     return "doc_id" in outcome ? { name, doc_id: outcome.doc_id } : { name, zip: outcome };
   }
 
-  /** The bytes of an allowed local file, within the upload size limit. */
-  async read(location: string): Promise<{ name: string; bytes: Uint8Array }> {
-    const file = await this.resolve(location);
-    const stat = await fs.stat(file);
-    if (!stat.isFile()) throw new InvalidInputError(`${file} is not a file`, ["path"], location);
-    if (stat.size > this.maxBytes) {
-      throw new PayloadTooLargeError(`${file} has ${stat.size} bytes; the limit is ${this.maxBytes} (TREEINDEX_MAX_UPLOAD_MB)`);
+  /**
+   * The bytes of an allowed local file, within the upload size limit, read through one
+   * handle that is verified to be the checked file:
+   * 1. the path is opened (following links, as the user would expect);
+   * 2. its real path is resolved and checked against the roots' real paths;
+   * 3. the file at that real path must be the very file the handle has open (same device
+   *    and inode), else a link was swapped between the steps and the read is refused;
+   * 4. type and size come from the handle, and at most limit + 1 bytes are read from it;
+   *    if the file changed while being read (size or mtime), it is read again, and refused
+   *    if it never holds still, so a torn file is never stored.
+   * Hard links: a file is readable when one of its names lies under a root (step 2 checks
+   * the name given); making such a link needs write access to that root.
+   */
+  async read(location: string, access: LocalFileAccess): Promise<{ name: string; bytes: Uint8Array }> {
+    const given = this.checkLexically(location, access);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(given, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    } catch (error) {
+      throw await this.openError(given, error);
     }
-    return { name: path.basename(file), bytes: new Uint8Array(await fs.readFile(file)) };
+    try {
+      const real = await this.realInsideRoots(given);
+      const [opened, named] = await Promise.all([handle.stat(), fs.stat(real).catch(() => undefined)]);
+      if (!named || named.dev !== opened.dev || named.ino !== opened.ino) throw this.forbidden(given);
+      if (!opened.isFile()) throw new InvalidInputError(`${given} is not a file`, ["path"], location);
+      return { name: path.basename(real), bytes: await this.readStable(handle, given) };
+    } finally {
+      await handle.close();
+    }
   }
 
-  /** The real path of an existing file under an allowed root. */
-  async resolve(location: string): Promise<string> {
+  private async readStable(handle: fs.FileHandle, file: string): Promise<Uint8Array> {
+    for (let attempt = 0; attempt < STABLE_READ_ATTEMPTS; attempt++) {
+      const before = await handle.stat();
+      if (before.size > this.maxBytes) throw this.tooLarge(file, before.size);
+      const buffer = Buffer.alloc(Math.min(before.size, this.maxBytes) + 1);
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled > this.maxBytes) throw this.tooLarge(file, filled);
+      const after = await handle.stat();
+      if (filled === before.size && after.size === before.size && after.mtimeMs === before.mtimeMs) return new Uint8Array(buffer.subarray(0, filled));
+    }
+    throw new ConflictError(`${file} kept changing while it was read; try again once it is written completely`);
+  }
+
+  /** Lexical checks first, so nothing is revealed about files outside the roots. */
+  private checkLexically(location: string, access: LocalFileAccess): string {
+    if (!access.allowed) {
+      throw new ForbiddenPathError("Reading local files is not enabled for this user over HTTP; the server's TREEINDEX_LOCAL_FILE_USERS names who may (the stdio server always may)");
+    }
+    if (location.includes("\0")) throw new InvalidInputError("The path contains a NUL character", ["path"], location);
     const given = toPath(location);
     if (this.allowedRoots.length === 0) {
       throw new ForbiddenPathError("No local folders are allowed: set TREEINDEX_ALLOWED_ROOTS to the folders treeindex may read");
     }
-    // Lexical check first, so nothing is revealed about files outside the roots.
     if (!this.allowedRoots.some((root) => isInside(given, root))) throw this.forbidden(given);
+    return given;
+  }
+
+  private async realInsideRoots(given: string): Promise<string> {
     let real: string;
     try {
       real = await fs.realpath(given);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(`No file at ${given}`);
-      throw error;
+    } catch {
+      throw new NotFoundError(`No file at ${given} (it was removed while being read)`);
     }
     const realRoots = await Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
     if (!realRoots.some((root) => isInside(real, root))) throw this.forbidden(given);
     return real;
   }
 
+  /**
+   * Why a path inside the roots could not be opened. A missing file is NOT_FOUND only when
+   * the missing name itself lies inside the roots once links are followed; a dangling link
+   * that points outside answers exactly like an existing outside file (FORBIDDEN_PATH), so
+   * the answer never tells whether something outside exists.
+   */
+  private async openError(given: string, error: unknown): Promise<Error> {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") {
+      const target = await resolveDangling(given);
+      const realRoots = await Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
+      if (target && realRoots.some((root) => isInside(target, root))) return new NotFoundError(`No file at ${given}`);
+      return this.forbidden(given);
+    }
+    if (code === "EACCES" || code === "EPERM") return new ForbiddenError(`${given} cannot be read (permission denied)`);
+    if (code === "EISDIR") return new InvalidInputError(`${given} is not a file`, ["path"], given);
+    return error as Error;
+  }
+
+  private tooLarge(file: string, size: number): PayloadTooLargeError {
+    return new PayloadTooLargeError(`${file} has ${size > this.maxBytes ? `more than ${this.maxBytes}` : size} bytes; the limit is ${this.maxBytes} (TREEINDEX_MAX_UPLOAD_MB)`);
+  }
+
   private forbidden(file: string): ForbiddenPathError {
     return new ForbiddenPathError(`${file} is outside the allowed folders (${this.allowedRoots.join(", ")}); set TREEINDEX_ALLOWED_ROOTS to allow more`);
   }
+}
+
+/**
+ * Where a path that does not resolve would point: the real path of its deepest existing
+ * ancestor plus the rest, following symbolic links by hand (at most 40, like the kernel).
+ * Undefined for a link loop.
+ */
+async function resolveDangling(given: string): Promise<string | undefined> {
+  let current = given;
+  for (let hops = 0; hops < 40; hops++) {
+    let existing = current;
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        const stat = await fs.lstat(existing);
+        if (stat.isSymbolicLink()) {
+          const target = path.resolve(path.dirname(existing), await fs.readlink(existing));
+          current = path.join(target, ...rest);
+          break;
+        }
+        return path.join(await fs.realpath(existing), ...rest);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT" && code !== "ENOTDIR") return undefined;
+        const parent = path.dirname(existing);
+        if (parent === existing) return path.join(existing, ...rest);
+        rest.unshift(path.basename(existing));
+        existing = parent;
+      }
+    }
+  }
+  return undefined;
 }
 
 function toPath(location: string): string {

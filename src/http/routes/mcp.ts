@@ -5,6 +5,7 @@
  * reach it through DNS rebinding. With TREEINDEX_MCP_UPSTREAM set, requests are forwarded
  * there instead (the contract's proxy), credentials included.
  */
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Services } from "../../core/services.ts";
 import { McpHttpSessions } from "../../mcp/http.ts";
@@ -20,6 +21,11 @@ export function presentedKey(c: Context): string | undefined {
   if (header) return header;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
   return match?.[1];
+}
+
+/** Sessions are bounded per key: a short hash names the key without keeping it. */
+function keyIdentity(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 16);
 }
 
 function hostOf(value: string): string {
@@ -86,7 +92,7 @@ const RESPONSES = {
  * itself, because MCP clients send `Authorization: Bearer`.
  */
 export function mcpRoutes(router: Router, services: Services): McpHttpSessions {
-  const sessions = new McpHttpSessions(services);
+  const sessions = new McpHttpSessions(services, services.config.mcpSessions);
   const upstream = services.config.mcpUpstream;
   const handle = async (c: Context<HttpEnv>): Promise<Response> => {
     if (!hostAllowed(services.config.host, c.req.header("host"))) {
@@ -99,7 +105,7 @@ export function mcpRoutes(router: Router, services: Services): McpHttpSessions {
     }
     const user = await services.users.authenticate(key);
     if (!user) return c.json({ detail: "Invalid or revoked API key" }, 401);
-    if (!upstream) return sessions.handle(c.req.raw, user);
+    if (!upstream) return sessions.handle(c.req.raw, user, keyIdentity(key));
     try {
       return await forward(upstream, c.req.raw);
     } catch (error) {

@@ -1,36 +1,32 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { McpContext } from "../context.ts";
 import { docRefFields, documentSummary, resolveDocument, stepsFor, summarise } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 import { waitForDocument } from "../wait.ts";
 
-export function registerGetDocumentTool(server: McpServer, context: McpContext): void {
-  defineTool(server, context, {
-    name: "get_document",
-    title: "Document status and info",
-    description:
-      "Status (queued, processing, completed, failed) and info of one document. With wait_for_completion it waits at most ~45 s, then answers with the current status (call again to keep waiting).",
-    input: z.object({ ...docRefFields, wait_for_completion: z.boolean().optional().describe("Wait (at most ~45 s) until indexing ends") }),
-    output: documentSummary.extend({ toc_source: z.string().optional().describe("Where the structure came from"), warnings: z.array(z.string()).optional(), still_waiting: z.boolean().optional() }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
-    async run(args, extra) {
-      let doc = await resolveDocument(context, args);
-      let stillWaiting: boolean | undefined;
-      if (args.wait_for_completion) {
-        const waited = await waitForDocument(context, doc.id, extra);
-        doc = waited.doc;
-        stillWaiting = waited.timedOut;
-      }
-      return {
-        result: {
-          ...summarise(doc),
-          ...(doc.tocSource ? { toc_source: doc.tocSource } : {}),
-          ...(doc.warnings?.length ? { warnings: doc.warnings } : {}),
-          ...(stillWaiting !== undefined ? { still_waiting: stillWaiting } : {}),
-        },
-        next_steps: stepsFor(doc),
-      };
-    },
-  });
-}
+export const getDocumentTool = defineTool({
+  name: "get_document",
+  title: "Document status and info",
+  description:
+    "Status (queued, processing, completed, failed) and info of one document. With wait_for_completion it waits at most ~45 s, then answers with the current status (call again to keep waiting).",
+  input: z.object({ ...docRefFields, wait_for_completion: z.boolean().optional().describe("Wait (at most ~45 s) until indexing ends") }),
+  output: documentSummary.extend({ toc_source: z.string().optional().describe("Where the structure came from"), warnings: z.array(z.string()).optional(), still_waiting: z.boolean().optional() }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  async run(args, extra, context) {
+    let doc = await resolveDocument(context, args);
+    let stillWaiting: boolean | undefined;
+    if (args.wait_for_completion) {
+      const waited = await waitForDocument(context, doc.id, extra);
+      doc = waited.doc;
+      stillWaiting = waited.timedOut;
+    }
+    return {
+      result: {
+        ...summarise(doc),
+        ...(doc.tocSource ? { toc_source: doc.tocSource } : {}),
+        ...(doc.warnings?.length ? { warnings: doc.warnings } : {}),
+        ...(stillWaiting !== undefined ? { still_waiting: stillWaiting } : {}),
+      },
+      next_steps: stepsFor(doc),
+    };
+  },
+});

@@ -1,21 +1,17 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { McpContext } from "../context.ts";
 import { docRefFields, resolveDocument } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
-export function registerRemoveDocumentTool(server: McpServer, context: McpContext): void {
-  defineTool(server, context, {
-    name: "remove_document",
-    title: "Remove a document",
-    description: "Delete a document, its tree and stored files (indexing in progress is cancelled). Cannot be undone; confirm with the user first.",
-    input: z.object(docRefFields),
-    output: z.object({ doc_id: z.string(), name: z.string(), deleted: z.literal(true) }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
-    async run(args) {
-      const doc = await resolveDocument(context, args);
-      await context.services.documents.delete(context.user, doc.id);
-      return { result: { doc_id: doc.id, name: doc.name, deleted: true as const }, next_steps: ["recent_documents shows what remains"] };
-    },
-  });
-}
+export const removeDocumentTool = defineTool({
+  name: "remove_document",
+  title: "Remove a document",
+  description: "Delete a document, its tree and stored files (indexing in progress is cancelled). Cannot be undone; confirm with the user first.",
+  input: z.object(docRefFields),
+  output: z.object({ doc_id: z.string(), name: z.string(), deleted: z.literal(true) }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  async run(args, _extra, context) {
+    const doc = await resolveDocument(context, args);
+    await context.services.documents.delete(context.user, doc.id);
+    return { result: { doc_id: doc.id, name: doc.name, deleted: true as const }, next_steps: ["recent_documents shows what remains"] };
+  },
+});
