@@ -189,8 +189,3 @@ function prune(tx: WriteTx): void {
   const finished = tx.jobs.list((j) => !isLive(j)).sort((a, b) => (a.finishedAt ?? "").localeCompare(b.finishedAt ?? ""));
   for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) tx.jobs.remove(old.id);
 }
-
-/** Whether a document has a job that is still going to run or is running. */
-export function hasLiveJob(tx: WriteTx, docId: string, kind: string): boolean {
-  return tx.jobs.count((j) => j.docId === docId && j.kind === kind && isLive(j)) > 0;
-}

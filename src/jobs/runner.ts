@@ -31,10 +31,13 @@ interface Running {
   done: Promise<void>;
 }
 
-/** Why a running job was stopped from outside: each leaves different traces. */
-const CANCELLED = "cancelled";
+/**
+ * Why a running job was stopped from outside. A job that is no longer ours (cancelled with
+ * its document, or taken over after our lease ran out) leaves no trace; one stopped by a
+ * shutdown goes back to the queue.
+ */
+const NOT_OURS = "cancelled or taken over";
 const SHUTDOWN = "shutdown";
-const LEASE_LOST = "lease lost";
 
 export class JobRunner {
   readonly queue: JobQueue;
@@ -83,7 +86,7 @@ export class JobRunner {
     for (const id of ids) {
       const running = this.running.get(id);
       if (running) {
-        running.controller.abort(new Error(CANCELLED));
+        running.controller.abort(new Error(NOT_OURS));
         waits.push(running.done);
       }
     }
@@ -162,11 +165,8 @@ export class JobRunner {
     if (renew) this.lastHeartbeat = Date.now();
     const owned = renew ? await this.queue.heartbeat(ids) : await this.queue.stillOwned(ids);
     for (const id of ids) {
-      if (owned.has(id)) continue;
       const r = this.running.get(id);
-      if (!r || r.controller.signal.aborted) continue;
-      const job = await this.queue.get(id);
-      r.controller.abort(new Error(job?.status === "processing" || job?.status === "queued" ? LEASE_LOST : CANCELLED));
+      if (!owned.has(id) && r && !r.controller.signal.aborted) r.controller.abort(new Error(NOT_OURS));
     }
   }
 
@@ -200,7 +200,7 @@ export class JobRunner {
     } catch (error) {
       const reason = signal.aborted ? signal.reason : error;
       const message = readableError(reason);
-      if (signal.aborted && (message === CANCELLED || message === LEASE_LOST)) {
+      if (signal.aborted && message === NOT_OURS) {
         log.info({ reason: message }, "job stopped");
         await this.discarded(job, kind, log);
         return;

@@ -62,9 +62,9 @@ export class LocalFileImporter {
    * The bytes of an allowed local file, within the upload size limit, read through one
    * handle that is verified to be the checked file:
    * 1. the path is opened (following links, as the user would expect);
-   * 2. its real path is resolved and checked against the roots' real paths;
-   * 3. the file at that real path must be the very file the handle has open (same device
-   *    and inode), else a link was swapped between the steps and the read is refused;
+   * 2. the path of the file the handle has open (Linux: from the kernel; elsewhere: the real
+   *    path of the name, whose file must have the handle's device and inode) must lie under
+   *    a root's real path, else a link was swapped in and the read is refused;
    * 4. type and size come from the handle, and at most limit + 1 bytes are read from it;
    *    if the file changed while being read (size or mtime), it is read again, and refused
    *    if it never holds still, so a torn file is never stored.
@@ -80,14 +80,38 @@ export class LocalFileImporter {
       throw await this.openError(given, error);
     }
     try {
-      const real = await this.realInsideRoots(given);
-      const [opened, named] = await Promise.all([handle.stat(), fs.stat(real).catch(() => undefined)]);
-      if (!named || named.dev !== opened.dev || named.ino !== opened.ino) throw this.forbidden(given);
+      const real = await this.verifyOpened(handle, given);
+      const opened = await handle.stat();
       if (!opened.isFile()) throw new InvalidInputError(`${given} is not a file`, ["path"], location);
       return { name: path.basename(real), bytes: await this.readStable(handle, given) };
     } finally {
       await handle.close();
     }
+  }
+
+  /**
+   * The real path of the file `handle` has open, checked to lie under a root. On Linux the
+   * kernel says which file the handle has open (/proc/self/fd), so no later swap of a
+   * directory for a link can matter. Elsewhere the real path of the name is resolved and the
+   * file there must be the handle's file (device and inode); a swap racing exactly between
+   * those two steps is not excluded there.
+   */
+  private async verifyOpened(handle: fs.FileHandle, given: string): Promise<string> {
+    const realRoots = await this.realRoots();
+    const opened = await openedPath(handle);
+    if (opened === null) throw new NotFoundError(`No file at ${given} (it was removed while being read)`);
+    if (opened !== undefined) {
+      if (!realRoots.some((root) => isInside(opened, root))) throw this.forbidden(given);
+      return opened;
+    }
+    const real = await this.realInsideRoots(given);
+    const [file, named] = await Promise.all([handle.stat(), fs.stat(real).catch(() => undefined)]);
+    if (!named || named.dev !== file.dev || named.ino !== file.ino) throw this.forbidden(given);
+    return real;
+  }
+
+  private realRoots(): Promise<string[]> {
+    return Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
   }
 
   private async readStable(handle: fs.FileHandle, file: string): Promise<Uint8Array> {
@@ -129,8 +153,7 @@ export class LocalFileImporter {
     } catch {
       throw new NotFoundError(`No file at ${given} (it was removed while being read)`);
     }
-    const realRoots = await Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
-    if (!realRoots.some((root) => isInside(real, root))) throw this.forbidden(given);
+    if (!(await this.realRoots()).some((root) => isInside(real, root))) throw this.forbidden(given);
     return real;
   }
 
@@ -144,7 +167,7 @@ export class LocalFileImporter {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") {
       const target = await resolveDangling(given);
-      const realRoots = await Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
+      const realRoots = await this.realRoots();
       if (target && realRoots.some((root) => isInside(target, root))) return new NotFoundError(`No file at ${given}`);
       return this.forbidden(given);
     }
@@ -159,6 +182,20 @@ export class LocalFileImporter {
 
   private forbidden(file: string): ForbiddenPathError {
     return new ForbiddenPathError(`${file} is outside the allowed folders (${this.allowedRoots.join(", ")}); set TREEINDEX_ALLOWED_ROOTS to allow more`);
+  }
+}
+
+/**
+ * The path of the file a handle has open, as the kernel knows it: a string on Linux, null
+ * when the file was deleted meanwhile, undefined where the platform cannot tell.
+ */
+async function openedPath(handle: fs.FileHandle): Promise<string | null | undefined> {
+  if (process.platform !== "linux") return undefined;
+  try {
+    const target = await fs.readlink(`/proc/self/fd/${handle.fd}`);
+    return target.endsWith(" (deleted)") ? null : target;
+  } catch {
+    return undefined;
   }
 }
 
