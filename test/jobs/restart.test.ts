@@ -66,3 +66,28 @@ describe("job recovery after kill -9", () => {
     await fs.rm(home, { recursive: true, force: true });
   });
 });
+
+describe("two processes sharing one queue", () => {
+  it("12 jobs enqueued on a home served by two processes: each runs exactly once, both take work", async () => {
+    const home = await makeTempHome();
+    const store = await openStore(home);
+    const queue = new JobQueue(store);
+    const [a, b] = await Promise.all([startServer(home), startServer(home)]);
+    const jobs = await Promise.all(Array.from({ length: 12 }, (_, i) => queue.enqueue("sleep", { ms: 300, marker: path.join(home, `marker-${i}`) })));
+    for (let i = 0; ; i++) {
+      const states = await Promise.all(jobs.map((j) => queue.get(j.id)));
+      if (states.every((j) => j?.status === "completed")) break;
+      if (i > 1200) throw new Error(`not all completed: ${states.map((j) => j?.status).join(",")}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const runners = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const lines = (await fs.readFile(path.join(home, `marker-${i}`), "utf8")).trim().split("\n");
+      expect(lines).toHaveLength(1); // ran once, never twice
+      runners.add(lines[0]);
+    }
+    expect(runners).toEqual(new Set([String(a.pid), String(b.pid)]));
+    await store.close();
+    await fs.rm(home, { recursive: true, force: true });
+  });
+});

@@ -4,13 +4,13 @@
  * folder, and 400 times while another process grows a file past the 1 MB limit. Nothing
  * in the store may hold the outside text, be over the limit, or be torn.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../../src/core/services.ts";
 import { startServices } from "../helpers/indexed.ts";
+import { startRacer } from "../helpers/racer.ts";
 import { makeTempHome } from "../helpers/server.ts";
 import { connectInMemory } from "./harness.ts";
 
@@ -37,14 +37,6 @@ afterAll(async () => {
   await fs.rm(base, { recursive: true, force: true });
 });
 
-function racer(script: string): ChildProcess {
-  return spawn(process.execPath, ["-e", script], { stdio: "ignore" });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill("SIGKILL");
-  await new Promise((r) => child.once("exit", r));
-}
 
 /** The original file of every stored document. */
 async function storedOriginals(): Promise<Buffer[]> {
@@ -57,12 +49,11 @@ const processDocument = (p: string) => client.callTool({ name: "process_document
 describe("process_document racing another process", () => {
   it("400 calls racing a symlink swap: nothing stored holds the outside text", async () => {
     const [dir, parked, target] = [path.join(root, "dir"), path.join(root, "parked"), path.join(base, "outside", "dir")].map((p) => JSON.stringify(p));
-    const child = racer(`
+    const child = await startRacer(`
       const fs = require("fs");
       for (;;) { try { fs.renameSync(${dir}, ${parked}); fs.symlinkSync(${target}, ${dir}); fs.unlinkSync(${dir}); fs.renameSync(${parked}, ${dir}); } catch {} }`);
     let stored = 0;
     try {
-      await new Promise((r) => setTimeout(r, 100));
       for (let i = 0; i < 400; i++) {
         const result = await processDocument(path.join(root, "dir", "notes.md"));
         const text = (result.content as { text: string }[])[0].text;
@@ -70,7 +61,7 @@ describe("process_document racing another process", () => {
         else expect(text).toMatch(/FORBIDDEN_PATH|NOT_FOUND/);
       }
     } finally {
-      await stop(child);
+      await child.stop();
     }
     const originals = await storedOriginals();
     expect(originals).toHaveLength(stored);
@@ -81,18 +72,17 @@ describe("process_document racing another process", () => {
     const before = (await storedOriginals()).length;
     const file = path.join(root, "growing.md");
     await fs.writeFile(file, "");
-    const child = racer(`
+    const child = await startRacer(`
       const fs = require("fs");
       const block = (n) => Buffer.from(("block " + n + " ").padEnd(16383, "x") + "\\n");
       for (;;) { fs.writeFileSync(${JSON.stringify(file)}, ""); for (let n = 0; n < 192; n++) fs.appendFileSync(${JSON.stringify(file)}, block(n)); }`);
     try {
-      await new Promise((r) => setTimeout(r, 100));
       for (let i = 0; i < 400; i++) {
         const result = await processDocument(file);
         if (result.isError) expect((result.content as { text: string }[])[0].text).toMatch(/TOO_LARGE|CONFLICT|INVALID_INPUT/);
       }
     } finally {
-      await stop(child);
+      await child.stop();
     }
     const grown = (await storedOriginals()).slice(before);
     for (const original of grown) {

@@ -4,15 +4,14 @@
  *   two servers on one home, 2 rounds x 800, counted in each server's view;
  * - 40 uploads with 4 pollers and 2 metadata writers: completed, metadata kept, queue after;
  * - kill -9 mid-write, then restart: acknowledged lost, restart time vs a clean start;
- * - two 1 GiB decompression bombs at once: how they end, peak RSS, RSS 30 s later vs idle;
- * - catalogue write p50 at 1k, 10k, 100k documents, durable (fsync) and not.
+ * - two 1 GiB decompression bombs at once: how they end, peak RSS, RSS 30 s later vs idle.
+ * (What durability costs per write is in the store section.)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openStore, type DocumentRecord } from "../../src/store/index.ts";
 import { decompressionBombPdf } from "../fixtures/decompression-bomb.ts";
 import type { BenchFigure } from "./types.ts";
 
@@ -170,7 +169,7 @@ async function uploadsFigures(): Promise<BenchFigure[]> {
   ];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** 8 writers create folders until the server is killed with SIGKILL; returns what it acknowledged. */
 async function writeUntilKilled(s: Served, ms: number): Promise<string[]> {
@@ -265,48 +264,6 @@ async function bombFigures(): Promise<BenchFigure[]> {
   ];
 }
 
-function fakeDoc(i: number): DocumentRecord {
-  return {
-    id: `doc_bench_${i}`, owner: "usr_bench", name: `report-${i}.pdf`, description: "An annual report with a description of typical length for a list row.",
-    status: "completed", createdAt: new Date().toISOString(), pageNum: 120, metadata: { year: 2000 + (i % 25), company: `Company ${i % 300}` },
-    folderId: null, format: "pdf", options: { addNodeSummary: true }, tocSource: "outline",
-  };
-}
-
-async function writeP50(count: number, durable: boolean): Promise<number> {
-  const home = await tempHome();
-  const store = await openStore(home, { durable });
-  await store.write((tx) => {
-    for (let i = 0; i < count; i++) tx.documents.insert(fakeDoc(i));
-  });
-  const samples: number[] = [];
-  for (let i = 0; i < (count >= 100_000 ? 7 : 21); i++) {
-    const t = performance.now();
-    await store.write((tx) => tx.documents.update(`doc_bench_${i}`, { description: `changed ${i}` }));
-    samples.push(performance.now() - t);
-  }
-  await store.close();
-  await fs.rm(home, { recursive: true, force: true });
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
-}
-
-async function durabilityFigures(): Promise<BenchFigure[]> {
-  const figures: BenchFigure[] = [];
-  for (const n of [1_000, 10_000, 100_000]) {
-    const without = await writeP50(n, false);
-    const withSync = await writeP50(n, true);
-    figures.push({
-      group: "safety",
-      name: `catalogue write p50, ${n / 1000}k documents: durable (fsync file + dir)`,
-      value: +withSync.toFixed(1),
-      unit: "ms",
-      note: `without fsync ${without.toFixed(1)} ms; durability costs ${(withSync - without).toFixed(1)} ms (x${(withSync / without).toFixed(2)})`,
-    });
-  }
-  return figures;
-}
-
 export async function safetyBench(): Promise<BenchFigure[]> {
-  return [...(await foldersFigures()), ...(await uploadsFigures()), ...(await killFigures()), ...(await bombFigures()), ...(await durabilityFigures())];
+  return [...(await foldersFigures()), ...(await uploadsFigures()), ...(await killFigures()), ...(await bombFigures())];
 }

@@ -3,12 +3,12 @@
  * path check is never followed, a growing file is never stored over the limit or torn, and
  * an outside path answers the same whether it exists or not.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenPathError, LocalFileImporter } from "../../../src/core/documents/local-files.ts";
 import { NotFoundError } from "../../../src/core/errors.ts";
+import { startRacer } from "../../helpers/racer.ts";
 import { makeTempHome } from "../../helpers/server.ts";
 
 const ALLOWED = { allowed: true };
@@ -28,15 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(base, { recursive: true, force: true }));
 
-/** A separate process that keeps changing the file system while we read. */
-function racer(script: string): ChildProcess {
-  return spawn(process.execPath, ["-e", script], { stdio: "ignore" });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill("SIGKILL");
-  await new Promise((r) => child.once("exit", r));
-}
 
 describe("local files opened once", () => {
   it("400 reads racing a directory swapped for a symlink to outside never return outside text", async () => {
@@ -44,14 +35,13 @@ describe("local files opened once", () => {
     const dir = JSON.stringify(path.join(root, "dir"));
     const parked = JSON.stringify(path.join(root, "parked"));
     const target = JSON.stringify(path.join(outside, "dir"));
-    const child = racer(`
+    const child = await startRacer(`
       const fs = require("fs");
       for (;;) {
         try { fs.renameSync(${dir}, ${parked}); fs.symlinkSync(${target}, ${dir}); fs.unlinkSync(${dir}); fs.renameSync(${parked}, ${dir}); } catch {}
       }`);
     const outcomes = { inside: 0, refused: 0 };
     try {
-      await new Promise((r) => setTimeout(r, 50));
       for (let i = 0; i < 400; i++) {
         try {
           const { bytes } = await importer.read(path.join(root, "dir", "notes.md"), ALLOWED);
@@ -65,7 +55,7 @@ describe("local files opened once", () => {
         }
       }
     } finally {
-      await stop(child);
+      await child.stop();
     }
     expect(outcomes.inside + outcomes.refused).toBe(400);
   });
@@ -76,13 +66,12 @@ describe("local files opened once", () => {
     const file = path.join(root, "growing.md");
     await fs.writeFile(file, "");
     // The writer appends numbered 16 KiB blocks up to 3 MiB, then starts over.
-    const child = racer(`
+    const child = await startRacer(`
       const fs = require("fs");
       const block = (n) => Buffer.from(("block " + n + " ").padEnd(16384, "x"));
       for (;;) { fs.writeFileSync(${JSON.stringify(file)}, ""); for (let n = 0; n < 192; n++) fs.appendFileSync(${JSON.stringify(file)}, block(n)); }`);
     let stored = 0;
     try {
-      await new Promise((r) => setTimeout(r, 50));
       for (let i = 0; i < 400; i++) {
         let bytes: Uint8Array;
         try {
@@ -99,7 +88,7 @@ describe("local files opened once", () => {
         for (let n = 0; n < bytes.length / 16384; n++) expect(text.slice(n * 16384, n * 16384 + 16)).toBe(`block ${n} `.padEnd(16, "x"));
       }
     } finally {
-      await stop(child);
+      await child.stop();
     }
     expect(stored).toBeGreaterThanOrEqual(0);
   });
