@@ -39,6 +39,8 @@ export class LineStdioTransport implements Transport {
     private readonly stdin: Readable = process.stdin,
     private readonly stdout: Writable = process.stdout,
     private readonly maxBytes = MCP_MAX_MESSAGE_BYTES,
+    /** Where refused messages are reported (stderr: stdout is the protocol). */
+    private readonly warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
   ) {}
 
   async start(): Promise<void> {
@@ -96,7 +98,7 @@ export class LineStdioTransport implements Transport {
       const { head, tail, size } = this.skipping;
       this.skipping = undefined;
       const message = `Message too large: ${size} bytes; the limit on stdio is ${this.maxBytes} bytes (pass large Markdown by path, not content)`;
-      process.stderr.write(`${JSON.stringify({ level: 40, msg: `MCP stdio: ${message}` })}\n`);
+      this.warn(`MCP stdio: ${message}`);
       void this.send({ jsonrpc: "2.0", id: requestId(head, tail), error: { code: -32600, message } });
       return;
     }

@@ -22,7 +22,7 @@ export async function serveStdio(config: Config, logger: Logger): Promise<StdioS
   // Filled in below, before any held request is delivered to a tool.
   const context = {} as McpContext;
   const server = createMcpServer(context);
-  const transport = new DeferredTransport(new LineStdioTransport());
+  const transport = new DeferredTransport(new LineStdioTransport(process.stdin, process.stdout, undefined, (message) => logger.warn(message)));
   await server.connect(transport);
 
   const { createServices } = await import("../core/services.ts");

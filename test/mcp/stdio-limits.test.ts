@@ -16,7 +16,8 @@ const CLI = path.resolve("src/cli.ts");
 function harness(maxBytes: number) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
-  const transport = new LineStdioTransport(stdin, stdout, maxBytes);
+  const warnings: string[] = [];
+  const transport = new LineStdioTransport(stdin, stdout, maxBytes, (m) => warnings.push(m));
   const received: unknown[] = [];
   const replies: Array<{ id: unknown; error?: { code: number; message: string } }> = [];
   let pending = "";
@@ -29,14 +30,14 @@ function harness(maxBytes: number) {
     }
   });
   transport.onmessage = (m) => received.push(m);
-  return { stdin, transport, received, replies };
+  return { stdin, transport, received, replies, warnings };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
 
 describe("LineStdioTransport", () => {
   it("answers an oversized message with -32600 and its id (read from either end), delivered in pieces, then keeps going", async () => {
-    const { stdin, transport, received, replies } = harness(1000);
+    const { stdin, transport, received, replies, warnings } = harness(1000);
     await transport.start();
     const big = JSON.stringify({ method: "tools/call", params: { name: "x", arguments: { content: "a".repeat(5000) } }, jsonrpc: "2.0", id: 42 });
     for (let i = 0; i < big.length; i += 700) stdin.write(big.slice(i, i + 700));
@@ -48,6 +49,7 @@ describe("LineStdioTransport", () => {
     expect(replies[0]).toMatchObject({ id: 42, error: { code: -32600, message: expect.stringMatching(/Message too large: \d+ bytes; the limit on stdio is 1000 bytes/) } });
     expect(replies[1]).toMatchObject({ id: 7, error: { code: -32600 } });
     expect(received).toEqual([{ jsonrpc: "2.0", id: "s1", method: "ping" }]);
+    expect(warnings).toHaveLength(2);
   });
 
   it("answers a line that is not JSON with -32700 and a non-JSON-RPC value with -32600", async () => {
