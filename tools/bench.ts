@@ -3,6 +3,7 @@
  * (stdout), with detail on stderr. Sections: store, plus those later issues add.
  * Usage: npm run bench [-- section ...]
  */
+import { evaldataBench } from "./bench/evaldata.ts";
 import { listingBench } from "./bench/listing.ts";
 import { markdownBench } from "./bench/markdown.ts";
 import { mcpBench } from "./bench/mcp.ts";
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, BenchSection> = {
   "mcp-sessions": mcpSessionsBench,
   ocr: ocrBench,
   retrieval: retrievalBench,
+  evaldata: evaldataBench,
   listing: listingBench,
 };
 
