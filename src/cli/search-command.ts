@@ -1,8 +1,9 @@
 /**
  * `treeindex search <doc_id|file> "question"`: lexical tree search without a server. A
  * file (PDF) is indexed in this process; otherwise the argument is a document id in the
- * store (TREEINDEX_HOME / --home). Prints ranked nodes with their passages and pages
- * (stdout), or JSON with --json.
+ * store (TREEINDEX_HOME / --home). Prints the pages to read first (with snippets), then
+ * ranked nodes with their passages and pages (stdout), or JSON with --json
+ * (`rankedPages` beside `nodes`).
  */
 import fs from "node:fs/promises";
 import type { Command } from "commander";
@@ -66,7 +67,9 @@ async function fromStore(docId: string, command: Command): Promise<{ name: strin
 
 function render(name: string, question: string, result: LexicalResult): string {
   if (!result.nodes.length) return `No section of ${name} matches "${question}".\n`;
-  const lines = [`${name}: "${question}"`, `pages to read first: ${result.pages.slice(0, 5).join(", ")}`, ""];
+  const lines = [`${name}: "${question}"`, "pages to read first:"];
+  for (const p of result.rankedPages.filter((r) => r.score > 0).slice(0, 5)) lines.push(`  p.${p.page}  ${p.snippet.replace(/\s+/g, " ")}`);
+  lines.push("");
   result.nodes.forEach((n, i) => {
     const where = n.start_index !== undefined ? `pages ${n.start_index}-${n.end_index ?? n.start_index}` : n.line_num !== undefined ? `line ${n.line_num}` : "";
     lines.push(`${i + 1}. [${n.node_id}] ${[...n.path, n.title].join(" > ")}  (${where}; score ${n.score})`);

@@ -116,6 +116,8 @@ export interface RetrievalTaskRecord {
   /** Why the method differs from the one asked for (e.g. no model configured). */
   note?: string;
   retrievedNodes?: RetrievedNode[];
+  /** PDF: pages to open first (lexical ranking), best first. */
+  pages?: { page: number; score: number; snippet: string }[];
   error?: string;
 }
 

@@ -54,6 +54,11 @@ describe("retrieval without a model", () => {
     expect(top).toMatchObject({ title: "1 Business", node_id: expect.stringMatching(/^\d{4}$/) });
     expect(top.relevant_contents[0]).toMatchObject({ page_index: REPORT_FACTS.revenuePage, physical_index: REPORT_FACTS.revenuePage });
     expect(top.relevant_contents[0].relevant_content).toContain("$4,213 million");
+    // The ranked pages beside the nodes: best first, with a snippet; the nodes' passages meet them in that order.
+    expect(task.pages[0]).toMatchObject({ page: REPORT_FACTS.revenuePage, snippet: expect.stringContaining("$4,213 million") });
+    expect(task.pages[0].score).toBeGreaterThan(0);
+    const reading = [...new Set(task.retrieved_nodes.flatMap((n: { relevant_contents: { page_index: number }[] }) => n.relevant_contents.map((c) => c.page_index)))];
+    expect(reading).toEqual(task.pages.slice(0, reading.length).map((p: { page: number }) => p.page));
   });
 
   it("returns Markdown passages with their line and no page", async () => {

@@ -82,6 +82,9 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     expect(inOne.sections[0].passages[0].page).toBeGreaterThan(0);
     expect(inOne.sections[0].passages.map((p: { text: string }) => p.text).join(" ")).toMatch(/spreadsheet/i);
     expect(inOne.next_steps[0]).toMatch(/get_page_content/);
+    // Pages to open first, with the passage that matched.
+    expect(inOne.pages[0]).toMatchObject({ doc_id: ids.rdata, page: expect.any(Number), snippet: expect.stringMatching(/spreadsheet/i) });
+    expect(inOne.next_steps[0]).toContain(`pages: "${inOne.pages[0].page}`);
     const all = ok(await client.callTool({ name: "search_documents", arguments: { query: "widget division revenue" } }));
     expect(all.documents[0].doc_id).toBe(ids.widgets);
     const nothing = ok(await client.callTool({ name: "search_documents", arguments: { query: "zyxwvut" } }));
@@ -99,6 +102,7 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     expect(byContent.documents[0].doc_id).toBe(ids.rdata);
     expect(byContent.documents[0].matched).toContain("content");
     expect(byContent.documents[0].sections.length).toBeGreaterThan(0);
+    expect(byContent.documents[0].pages.length).toBeGreaterThan(0);
     const none = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "zyxwvut" } }));
     expect(none.documents).toEqual([]);
     failed(await client.callTool({ name: "find_relevant_documents", arguments: { query: "" } }), "INVALID_INPUT");

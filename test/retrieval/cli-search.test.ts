@@ -33,7 +33,8 @@ describe("treeindex search", () => {
 
     const text = await cli(["search", file, "net sales fiscal 2023", "--limit", "2"]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain(`pages to read first: ${REPORT_FACTS.revenuePage}`);
+    // The best page comes first, with the passage that matched as its snippet.
+    expect(text.stdout).toMatch(new RegExp(`pages to read first:\\n  p\\.${REPORT_FACTS.revenuePage}  .*Net sales were \\$4,213 million`));
     expect(text.stdout).toMatch(/1\. \[\d{4}\] 1 Business {2}\(pages 2-3; score [\d.]+\)/);
     expect(text.stdout).toContain(`p.${REPORT_FACTS.revenuePage}: Net sales were $4,213 million`);
 

@@ -51,6 +51,21 @@ describe("reasoning tree search", () => {
     expect(prompt(1)).toContain("Keyword search found no matching section.");
   });
 
+  it("seeds a tree too large for one prompt with the lexical candidates and their ancestors: one call", async () => {
+    fake.script({ text: JSON.stringify({ nodes: [{ node_id: id("2.2 Cybersecurity risks"), reason: "lists IT threats" }] }) });
+    const item7a = index.nodes.find((n) => n.title.startsWith("Item 7A"))!.node_id;
+    const candidates = [id("2.2 Cybersecurity risks"), item7a];
+    const outcome = await reasoningSearch(llm, index, "Which IT threats are named?", { thinking: false, hint: [], docName: "report.pdf", outlineBudget: 1200, candidates });
+    expect(outcome).toEqual({ picks: [{ node_id: id("2.2 Cybersecurity risks"), reason: "lists IT threats" }], plan: undefined, calls: 1 });
+    expect(prompt(0)).toMatch(/Outline \(the sections keyword search found, with their parent sections/);
+    // The candidate with its parent section, the second candidate; nothing else.
+    expect(prompt(0)).toContain(`${id("2 Risk Factors")} 2 Risk Factors`);
+    expect(prompt(0)).toContain(`${id("2.2 Cybersecurity risks")} 2.2 Cybersecurity risks (pages 5-5)`);
+    expect(prompt(0)).toContain("Item 7A");
+    expect(prompt(0)).not.toContain("2.1 Market risks");
+    expect(prompt(0)).not.toContain("Management Discussion");
+  });
+
   it("plans first with thinking, and repairs a malformed plan", async () => {
     fake.script(
       { text: "{plan: oops" },

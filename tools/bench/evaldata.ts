@@ -11,6 +11,9 @@
  * in order; a node without passages spends its whole page range. Beside it, in the same run
  * and on the same page texts: plain BM25 over pages (the dev set's baseline.mjs, ported).
  *
+ * With TREEINDEX_MODEL and OPENAI_BASE_URL set, the same questions run a second time with
+ * the model (reasoning tree search seeded by the lexical ranking), printed beside.
+ *
  * Questions are split in two halves by line number (even lines: tune; odd: held out), and
  * every figure is printed for both. Indexed stores are cached in $TMPDIR by a hash of the
  * indexing code, so ranking work does not re-index 42 PDFs each run.
@@ -114,10 +117,13 @@ function indexingHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-async function indexedServices(files: string[]): Promise<{ services: Services; user: UserRecord; ids: Map<string, string>; indexSeconds: number; cached: boolean }> {
+const modelConfigured = () => Boolean(process.env.TREEINDEX_MODEL && process.env.OPENAI_BASE_URL);
+
+async function indexedServices(files: string[], withModel = false): Promise<{ services: Services; user: UserRecord; ids: Map<string, string>; indexSeconds: number; cached: boolean }> {
   const home = path.join(os.tmpdir(), `treeindex-evaldata-${indexingHash()}`);
   const cached = existsSync(path.join(home, "catalog.json"));
-  const config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "2", TREEINDEX_LOG_LEVEL: "silent" });
+  const model = withModel ? { TREEINDEX_MODEL: process.env.TREEINDEX_MODEL, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY } : {};
+  const config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "2", TREEINDEX_LOG_LEVEL: "silent", ...model });
   const services = await createServices(config, createLogger("silent"));
   const user = await services.users.ensureUser("evaldata");
   const ids = new Map<string, string>();
@@ -171,16 +177,7 @@ function groupFigures(name: string, rows: Scored[]): BenchFigure[] {
   ];
 }
 
-export async function evaldataBench(): Promise<BenchFigure[]> {
-  if (!existsSync(path.join(EVALDATA, "questions.jsonl"))) {
-    return [{ group: GROUP, name: "page retrieval on the dev set", value: "skipped", note: "../shared/evaldata not found" }];
-  }
-  const questions: Question[] = readFileSync(path.join(EVALDATA, "questions.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l, line) => ({ ...(JSON.parse(l) as Omit<Question, "line">), line }));
-  const files = [...new Set(questions.map((q) => q.doc))];
-  const { services, user, ids, indexSeconds, cached } = await indexedServices(files);
+async function runQuestions(services: Services, user: UserRecord, ids: Map<string, string>, questions: Question[]): Promise<{ rows: Scored[]; askMs: number }> {
   const rows: Scored[] = [];
   const pageTexts = new Map<string, string[]>();
   const ranges = new Map<string, Map<string, [number, number]>>();
@@ -198,8 +195,27 @@ export async function evaldataBench(): Promise<BenchFigure[]> {
     const answer = await ask(services, user, docId, q.question);
     rows.push({ q, ours: score(pagesOfAnswer(answer, ranges.get(docId)!), q.gold_pages), bm25: score(bm25Rank(pageTexts.get(docId)!, q.question), q.gold_pages) });
   }
-  const askMs = (performance.now() - started) / questions.length;
+  return { rows, askMs: (performance.now() - started) / questions.length };
+}
+
+export async function evaldataBench(): Promise<BenchFigure[]> {
+  if (!existsSync(path.join(EVALDATA, "questions.jsonl"))) {
+    return [{ group: GROUP, name: "page retrieval on the dev set", value: "skipped", note: "../shared/evaldata not found" }];
+  }
+  const questions: Question[] = readFileSync(path.join(EVALDATA, "questions.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l, line) => ({ ...(JSON.parse(l) as Omit<Question, "line">), line }));
+  const files = [...new Set(questions.map((q) => q.doc))];
+  const { services, user, ids, indexSeconds, cached } = await indexedServices(files);
+  const { rows, askMs } = await runQuestions(services, user, ids, questions);
   await services.close();
+  let modelRows: Scored[] | undefined;
+  if (modelConfigured()) {
+    const withModel = await indexedServices(files, true);
+    modelRows = (await runQuestions(withModel.services, withModel.user, withModel.ids, questions)).rows;
+    await withModel.services.close();
+  }
 
   const figures: BenchFigure[] = [
     { group: GROUP, name: "documents indexed through the service", value: files.length, note: cached ? "from the cache of this indexing code" : `${indexSeconds.toFixed(0)} s (2 workers, OCR included)` },
@@ -218,6 +234,13 @@ export async function evaldataBench(): Promise<BenchFigure[]> {
   for (const r of rows) docs.set(r.q.doc, [...(docs.get(r.q.doc) ?? []), r]);
   for (const [d, rs] of [...docs].sort((a, b) => a[0].localeCompare(b[0]))) {
     figures.push({ group: GROUP, name: `  ${d.length > 44 ? `${d.slice(0, 41)}...` : d} (n=${rs.length})`, value: `${mean(rs, (r) => r.ours.hit)} / ${mean(rs, (r) => r.ours.recall)}`, note: `BM25 ${mean(rs, (r) => r.bm25.hit)} / ${mean(rs, (r) => r.bm25.recall)}` });
+  }
+  if (modelRows) {
+    const fbM = modelRows.filter((r) => r.q.set === "financebench");
+    const mmM = modelRows.filter((r) => r.q.set === "mmlongbench");
+    figures.push(...groupFigures(`with model ${process.env.TREEINDEX_MODEL}: FinanceBench`, fbM), ...groupFigures(`with model ${process.env.TREEINDEX_MODEL}: MMLongBench`, mmM));
+  } else {
+    figures.push({ group: GROUP, name: "model arm (reasoning tree search)", value: "skipped", note: "set TREEINDEX_MODEL and OPENAI_BASE_URL to an OpenAI-compatible server to run it" });
   }
   return figures;
 }

@@ -98,7 +98,9 @@ export async function retrievalBench(): Promise<BenchFigure[]> {
   }
 
   // Latency on octave.pdf's tree (index built once, outside the timing).
+  const indexStarted = performance.now();
   const octave = await indexCorpus("octave.pdf");
+  const indexMs = performance.now() - indexStarted;
   if (octave) {
     // The service builds in chunks that yield: measure the longest event-loop stall meanwhile.
     let last = performance.now();
@@ -112,7 +114,13 @@ export async function retrievalBench(): Promise<BenchFigure[]> {
     const index = await LexicalIndex.build(octave.tree, octave.pageTexts);
     const buildMs = performance.now() - started;
     clearInterval(timer);
-    figures.push({ group: "retrieval", name: "index build, octave.pdf", value: ms(buildMs), unit: "ms", note: `${index.passages.length} passages, once per document (cached)` });
+    figures.push({
+      group: "retrieval",
+      name: "search index build, octave.pdf",
+      value: ms(buildMs),
+      unit: "ms",
+      note: `${index.passages.length} passages + ${octave.pageTexts?.length ?? 0} pages, once per document (cached); ${((100 * buildMs) / indexMs).toFixed(0)} % of indexing the PDF in this run (${(indexMs / 1000).toFixed(1)} s; target <= 20 %)`,
+    });
     figures.push({ group: "retrieval", name: "longest event-loop stall during that build", value: ms(maxGap), unit: "ms", note: "built in yielding chunks" });
     const samples: number[] = [];
     for (let round = 0; round < 5; round++) {
@@ -122,7 +130,7 @@ export async function retrievalBench(): Promise<BenchFigure[]> {
         samples.push(performance.now() - t);
       }
     }
-    figures.push({ group: "retrieval", name: "query p50, octave.pdf (1158 pp)", value: ms(percentile(samples, 50)), unit: "ms", note: "target < 30 ms" });
+    figures.push({ group: "retrieval", name: "query p50, octave.pdf (1158 pp)", value: ms(percentile(samples, 50)), unit: "ms", note: "target < 30 ms (on a 300-page document; this one has 1158)" });
     figures.push({ group: "retrieval", name: "query p95, octave.pdf (1158 pp)", value: ms(percentile(samples, 95)), unit: "ms" });
     indexed.set("octave.pdf", octave);
   }

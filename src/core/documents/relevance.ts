@@ -16,6 +16,8 @@ export interface RelevantDocument {
   matched: ("name" | "description" | "content")[];
   /** Best matching sections (content matches only). */
   sections: { node_id: string; title: string; start_index?: number; end_index?: number; line_num?: number }[];
+  /** PDF: the document's pages to open first for this request (content matches only). */
+  pages: number[];
 }
 
 /** Documents whose names and descriptions are searched (newest first). */
@@ -35,7 +37,7 @@ export class DocumentFinder {
     const found = new Map<string, RelevantDocument>();
     const entry = (doc: DocumentRecord) => {
       let e = found.get(doc.id);
-      if (!e) found.set(doc.id, (e = { doc, score: 0, matched: [], sections: [] }));
+      if (!e) found.set(doc.id, (e = { doc, score: 0, matched: [], sections: [], pages: [] }));
       return e;
     };
 
@@ -63,6 +65,10 @@ export class DocumentFinder {
       const e = entry(byId.get(hit.doc_id)!);
       e.score += hit.score / topContent;
       e.matched.push("content");
+    }
+    for (const page of content.pages) {
+      const e = found.get(page.doc_id)!;
+      if (e.pages.length < 3) e.pages.push(page.page);
     }
     for (const node of content.nodes) {
       const e = found.get(node.doc_id)!;

@@ -8,6 +8,9 @@
  */
 import MiniSearch, { type SearchOptions } from "minisearch";
 import type { TreeNode } from "../../indexing/tree-types.ts";
+import { financialIntent, statementOfPage, type StatementKind } from "./financial-statements.ts";
+import { captionsOnPage, referencedCaptions, referencedPages } from "./page-references.ts";
+import { fusePages, type RankedPage } from "./page-ranking.ts";
 import { flattenTree, makePassages, nodeLines, type FlatNode, type Passage } from "./passages.ts";
 import { analyse, isNumberLike, normaliseTerm, queryPhrases, tokenize } from "./terms.ts";
 
@@ -34,8 +37,10 @@ export interface ScoredNode {
 
 export interface LexicalResult {
   nodes: ScoredNode[];
-  /** Pages ranked by their best passage (PDF only): what a reader should open first. */
+  /** Pages to open first (PDF only), best first: `rankedPages` without scores. */
   pages: number[];
+  /** The same pages with their fused score and a snippet (see page-ranking.ts). */
+  rankedPages: RankedPage[];
   /** Best passages overall, best first. */
   passages: ScoredPassage[];
 }
@@ -60,6 +65,9 @@ const TEXT_SECOND_SHARE = 0.4;
 const CHILD_SHARE = 0.5;
 
 const SEARCH: SearchOptions = {
+  // Queries are analysed like the text was (tokens, then normalised terms).
+  tokenize,
+  processTerm: normaliseTerm,
   combineWith: "OR",
   prefix: false,
   fuzzy: false,
@@ -76,6 +84,12 @@ export class LexicalIndex {
   private readonly passageTermSets: Set<string>[];
   /** In how many passages each term occurs (to skip near-ubiquitous query terms). */
   private readonly passageFrequency = new Map<string, number>();
+  /** PDFs: BM25 over whole pages (built from the passages' analysed terms), and pages holding financial statements. */
+  private readonly pageSearch?: MiniSearch;
+  private readonly pageCount: number;
+  readonly statementPages = new Map<StatementKind, number[]>();
+  /** First page of each caption ("figure 3", "table 2"). */
+  private readonly captionPages = new Map<string, number>();
 
   /** Builds at once (CLI, tests, benches). The service uses `build`, which yields. */
   constructor(tree: TreeNode[], pageTexts?: string[], options: { deferred?: boolean; parts?: { nodes: FlatNode[]; passages: Passage[] } } = {}) {
@@ -83,14 +97,27 @@ export class LexicalIndex {
     this.passages = options.parts?.passages ?? makePassages(this.nodes, nodeLines(this.nodes, pageTexts));
     this.passageTerms = [];
     this.passageTermSets = [];
-    const common = { idField: "index", tokenize, processTerm: normaliseTerm } as const;
+    // Every field is indexed as terms analysed once (passages are analysed for phrases anyway,
+    // and node texts are their passages): space-joined terms, split again, nothing re-analysed.
+    const common = { idField: "index", tokenize: splitTerms, processTerm: keepTerm } as const;
     // Nodes: title (boosted), summary and own text; passages add finer evidence below.
     this.nodeSearch = new MiniSearch({ ...common, fields: ["title", "summary", "text"], searchOptions: { ...SEARCH, boost: { title: 3, summary: 1.2, text: 1 } } });
     this.passageSearch = new MiniSearch({ ...common, fields: ["text"], searchOptions: SEARCH });
+    this.pageCount = pageTexts?.length ?? 0;
+    if (pageTexts) {
+      // Documents are pages as analysed terms joined by spaces: no second analysis pass.
+      this.pageSearch = new MiniSearch({ idField: "page", fields: ["text"], tokenize: splitTerms, processTerm: keepTerm, searchOptions: SEARCH });
+      pageTexts.forEach((text, i) => {
+        const kind = statementOfPage(text);
+        if (kind) this.statementPages.set(kind, [...(this.statementPages.get(kind) ?? []), i + 1]);
+        for (const caption of captionsOnPage(text)) if (!this.captionPages.has(caption)) this.captionPages.set(caption, i + 1);
+      });
+    }
     if (options.deferred) return;
     this.analysePassages(0, this.passages.length);
     this.nodeSearch.addAll(this.nodeDocs());
     this.passageSearch.addAll(this.passageDocs());
+    this.pageSearch?.addAll(this.pageDocs());
   }
 
   /**
@@ -112,6 +139,7 @@ export class LexicalIndex {
     // Node texts can be long (a section of many pages): chunks are cut by size.
     await addInChunks(index.nodeSearch, index.nodeDocs());
     await addInChunks(index.passageSearch, index.passageDocs());
+    if (index.pageSearch) await addInChunks(index.pageSearch, index.pageDocs());
     return index;
   }
 
@@ -124,18 +152,29 @@ export class LexicalIndex {
   }
 
   private nodeDocs() {
-    return this.nodes.map((n) => ({ index: n.index, title: n.title, summary: n.summary, text: n.text }));
+    const text: string[][] = this.nodes.map(() => []);
+    for (const p of this.passages) text[p.node].push(this.passageTerms[p.index].join(" "));
+    return this.nodes.map((n) => ({ index: n.index, title: analyse(n.title).join(" "), summary: analyse(n.summary).join(" "), text: text[n.index].join(" ") }));
   }
 
   private passageDocs() {
-    return this.passages.map((p) => ({ index: p.index, text: p.text }));
+    return this.passages.map((p) => ({ index: p.index, text: this.passageTerms[p.index].join(" ") }));
+  }
+
+  private pageDocs() {
+    const terms: string[][] = Array.from({ length: this.pageCount }, () => []);
+    for (const p of this.passages) if (p.page !== null && p.page >= 1 && p.page <= this.pageCount) terms[p.page - 1].push(...this.passageTerms[p.index]);
+    return terms.map((t, i) => ({ page: i + 1, text: t.join(" ") }));
   }
 
   search(query: string, options: LexicalOptions = {}): LexicalResult {
     const limit = options.limit ?? 5;
     const perNode = options.passagesPerNode ?? 3;
     const terms = [...new Set(analyse(query))];
-    if (terms.length === 0) return { nodes: [], pages: [], passages: [] };
+    if (terms.length === 0) {
+      const rankedPages = this.rankPagesFused(query, [], new Map());
+      return { nodes: [], pages: rankedPages.map((p) => p.page), rankedPages, passages: [] };
+    }
     const selective = this.selectiveSearch(terms);
     const passageScore = this.scorePassages(query, terms, selective);
 
@@ -190,7 +229,59 @@ export class LexicalIndex {
       nodes.push(this.scoredNode(i, combined[i], list.map((p) => this.scoredPassage(p.index, p.score))));
     }
     const top = scoredPassages.slice(0, 50).map((p) => this.scoredPassage(p.index, p.score));
-    return { nodes, pages: this.rankPages(top, nodes), passages: top };
+    const treePages = this.rankPages(top, nodes);
+    const bestOnPage = new Map<number, { index: number; score: number }>();
+    for (const p of scoredPassages) {
+      const page = this.passages[p.index].page;
+      if (page !== null && !bestOnPage.has(page)) bestOnPage.set(page, p);
+    }
+    const rankedPages = this.pageSearch ? this.rankPagesFused(query, treePages, bestOnPage) : treePages.map((page) => ({ page, score: 0, snippet: "" }));
+    return { nodes, pages: rankedPages.map((p) => p.page), rankedPages, passages: top };
+  }
+
+  /**
+   * The answer as sections in the order of the ranked pages: each of the first pages
+   * contributes its best passage (or its opening passage) under the node it belongs to.
+   * Consecutive pages of one node share an entry; a node whose pages are not adjacent in
+   * the ranking appears again further down, so a client reading `nodes` in order, and each
+   * node's passages in order, meets the pages exactly in rank order.
+   */
+  answer(query: string, options: LexicalOptions = {}): { nodes: ScoredNode[]; rankedPages: RankedPage[] } {
+    const result = this.search(query, options);
+    if (!this.pageSearch) return { nodes: result.nodes, rankedPages: result.rankedPages };
+    const limit = options.limit ?? 5;
+    const perNode = options.passagesPerNode ?? 3;
+    const entries: { node: number; passages: ScoredPassage[] }[] = [];
+    for (const ranked of result.rankedPages) {
+      const passage = result.passages.find((p) => p.page === ranked.page) ?? this.openingPassage(ranked.page);
+      if (!passage) continue;
+      const node = this.nodes.findIndex((n) => n.node_id === passage.node_id);
+      const last = entries[entries.length - 1];
+      if (last?.node === node && last.passages.length < perNode) last.passages.push(passage);
+      else if (entries.length < limit) entries.push({ node, passages: [passage] });
+      else break;
+    }
+    const nodes = entries.map((e) => this.scoredNode(e.node, e.passages[0].score, e.passages));
+    return { nodes, rankedPages: result.rankedPages };
+  }
+
+  private openingPassage(page: number): ScoredPassage | undefined {
+    const p = this.passages.find((x) => x.page === page);
+    return p ? this.scoredPassage(p.index, 0) : undefined;
+  }
+
+  private rankPagesFused(query: string, treePages: number[], bestOnPage: Map<number, { index: number; score: number }>): RankedPage[] {
+    if (!this.pageSearch) return [];
+    const intent = financialIntent(query);
+    const widened = [query, ...intent.expansions].join(" ");
+    const bm25Pages = this.pageSearch.search(widened).map((h) => h.id as number);
+    const captioned = referencedCaptions(query).flatMap((c) => this.captionPages.get(c) ?? []);
+    const fused = fusePages({ pageCount: this.pageCount, treePages, bm25Pages, referenced: referencedPages(query, this.pageCount), captioned, intent, statementPages: this.statementPages });
+    return fused.map(({ page, score }) => {
+      const best = bestOnPage.get(page);
+      const text = best ? this.passages[best.index].text : (this.openingPassage(page)?.text ?? "");
+      return { page, score: round(score * 1000), snippet: text.length > 200 ? `${text.slice(0, 197)}...` : text };
+    });
   }
 
   /** Passages: BM25, then raised by query coverage and exact phrases. */
@@ -241,6 +332,12 @@ export class LexicalIndex {
       const term = normaliseTerm(token);
       return term !== null && keep.has(term) ? term : null;
     } };
+  }
+
+  /** The section a page belongs to: the node whose own text holds the page's first passage. */
+  nodeOfPage(page: number): string | undefined {
+    const p = this.passages.find((x) => x.page === page);
+    return p ? this.nodes[p.node].node_id : undefined;
   }
 
   findNode(nodeId: string): FlatNode | undefined {
@@ -296,6 +393,10 @@ export class LexicalIndex {
     return out;
   }
 }
+
+/** Index-time tokenizer and term filter over already analysed, space-joined terms. */
+const splitTerms = (text: string) => text.split(" ");
+const keepTerm = (term: string) => term || null;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -1,8 +1,10 @@
 /**
  * Reasoning tree search with a model. The model sees node ids, titles, page ranges and
  * summaries (never whole text) plus the lexical ranking as a hint, and picks node ids with
- * reasons. A tree too large for one prompt is walked level by level: the model picks nodes
- * to expand, sees their children, and so on. With `thinking`, the model first writes a plan
+ * reasons. A tree too large for one prompt is shown as the lexical ranking's candidate
+ * sections with their ancestors (seeded: one prompt, as PageIndex would show the part of
+ * the tree worth reading); without candidates it is walked level by level: the model picks
+ * nodes to expand, sees their children, and so on. With `thinking`, the model first writes a plan
  * of the information it needs, which then guides the choice.
  */
 import { z } from "zod";
@@ -51,7 +53,15 @@ export async function reasoningSearch(
   llm: LlmProvider,
   index: LexicalIndex,
   query: string,
-  options: { thinking: boolean; hint: ScoredNode[]; docName: string; signal?: AbortSignal; outlineBudget?: number },
+  options: {
+    thinking: boolean;
+    hint: ScoredNode[];
+    docName: string;
+    signal?: AbortSignal;
+    outlineBudget?: number;
+    /** Node ids the lexical ranking found (best first): the seed outline of a tree too large for one prompt. */
+    candidates?: string[];
+  },
 ): Promise<ReasoningOutcome> {
   let calls = 0;
   let plan: string | undefined;
@@ -77,9 +87,13 @@ export async function reasoningSearch(
   const whole = outline(nodes, nodes.map((n) => n.index));
   let shown: number[] = nodes.filter((n) => n.parent === null).map((n) => n.index);
   let fullTree = false;
+  let seeded = false;
   if (whole.length <= budget) {
     shown = nodes.map((n) => n.index);
     fullTree = true;
+  } else if (options.candidates?.length) {
+    shown = seedOutline(nodes, options.candidates, budget);
+    seeded = shown.length > 0;
   }
 
   const picks = new Map<string, string>();
@@ -93,7 +107,11 @@ export async function reasoningSearch(
           `Question: ${query}`,
           plan ? `Your plan:\n${plan}` : "",
           hint,
-          fullTree ? "Outline (complete):" : `Outline (level ${level + 1}; sections with [+N] have N subsections you can expand):`,
+          fullTree
+            ? "Outline (complete):"
+            : seeded && level === 0
+              ? "Outline (the sections keyword search found, with their parent sections; [+N] marks N subsections you can expand):"
+              : `Outline (level ${level + 1}; sections with [+N] have N subsections you can expand):`,
           cut(outline(nodes, shown), budget),
         ].filter(Boolean).join("\n\n"),
       },
@@ -112,6 +130,21 @@ export async function reasoningSearch(
     shown = expand;
   }
   return { picks: [...picks].map(([node_id, reason]) => ({ node_id, reason })), plan, calls };
+}
+
+/** The candidates and their ancestors, in document order, as many candidates as fit the budget. */
+function seedOutline(nodes: FlatNode[], candidateIds: string[], budget: number): number[] {
+  const byId = new Map(nodes.map((n) => [n.node_id, n.index]));
+  const chosen = new Set<number>();
+  for (const id of candidateIds) {
+    const start = byId.get(id);
+    if (start === undefined) continue;
+    const withAncestors = new Set(chosen);
+    for (let i: number | null = start; i !== null; i = nodes[i].parent) withAncestors.add(i);
+    if (outline(nodes, [...withAncestors].sort((a, b) => a - b)).length > budget) break;
+    for (const i of withAncestors) chosen.add(i);
+  }
+  return [...chosen].sort((a, b) => a - b);
 }
 
 function outline(nodes: FlatNode[], shown: number[]): string {

@@ -25,6 +25,13 @@ export const retrievedNode = z.object({
   relevant_contents: z.array(relevantContent),
 });
 
+/** A page to open, best first: the ranking that `retrieved_nodes` follow, as pages. */
+export const rankedPage = z.object({
+  page: z.number().int().describe("1-based physical page"),
+  score: z.number().describe("Fused rank score (higher is better); 0 for pages added only to fill the list"),
+  snippet: z.string().describe("The best matching passage on the page (up to 200 characters)"),
+});
+
 export const retrievalCreated = z.object({ retrieval_id: z.string() });
 
 export const retrievalTask = z.object({
@@ -36,6 +43,7 @@ export const retrievalTask = z.object({
   retrieval_method: z.enum(["lexical", "reasoning"]).optional().describe("lexical when no model is configured"),
   note: z.string().optional(),
   retrieved_nodes: z.array(retrievedNode).optional(),
+  pages: z.array(rankedPage).optional().describe("PDF: the pages to open first, best first (at most 10); retrieved_nodes list their passages in this order"),
   error: z.string().optional(),
 });
 export type RetrievalTaskResponse = z.infer<typeof retrievalTask>;

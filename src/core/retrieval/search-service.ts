@@ -10,6 +10,7 @@ import type { FolderService } from "../folders/service.ts";
 import { subtreeFolderIds } from "../folders/tree.ts";
 import { IndexCache } from "./index-cache.ts";
 import type { LexicalOptions, LexicalResult, ScoredNode, ScoredPassage } from "./lexical-index.ts";
+import type { RankedPage } from "./page-ranking.ts";
 
 export interface SearchScope {
   docIds?: string[];
@@ -23,14 +24,20 @@ export interface DocRef {
 
 export type DocNode = ScoredNode & DocRef;
 export type DocPassage = ScoredPassage & DocRef;
+export type DocPage = RankedPage & DocRef;
 
 export interface MultiSearchResult {
   /** Documents with at least one match, best first. */
   documents: (DocRef & { score: number })[];
   nodes: DocNode[];
   passages: DocPassage[];
+  /** PDF pages to open first: each matching document's best pages, documents best first. */
+  pages: DocPage[];
 }
 
+/** Pages listed per document, and in all. */
+const PAGES_PER_DOCUMENT = 5;
+const PAGES_LISTED = 10;
 /** Documents searched at most in one request (bounds the work of an unscoped query). */
 const MAX_DOCUMENTS = 200;
 
@@ -79,7 +86,8 @@ export class SearchService {
 
   async searchIn(docs: DocumentRecord[], query: string, options: LexicalOptions = {}): Promise<MultiSearchResult> {
     const limit = options.limit ?? 5;
-    const out: MultiSearchResult = { documents: [], nodes: [], passages: [] };
+    const out: MultiSearchResult = { documents: [], nodes: [], passages: [], pages: [] };
+    const pagesOf = new Map<string, DocPage[]>();
     for (const doc of docs) {
       const result = (await this.cache.get(doc)).search(query, options);
       if (!result.nodes.length) continue;
@@ -87,8 +95,10 @@ export class SearchService {
       out.documents.push({ ...ref, score: result.nodes[0].score });
       out.nodes.push(...result.nodes.map((n) => ({ ...n, ...ref })));
       out.passages.push(...result.passages.map((p) => ({ ...p, ...ref })));
+      pagesOf.set(doc.id, result.rankedPages.filter((p) => p.score > 0).slice(0, PAGES_PER_DOCUMENT).map((p) => ({ ...p, ...ref })));
     }
     out.documents.sort((a, b) => b.score - a.score);
+    out.pages = out.documents.flatMap((d) => pagesOf.get(d.doc_id) ?? []).slice(0, PAGES_LISTED);
     out.nodes.sort((a, b) => b.score - a.score);
     out.nodes = out.nodes.slice(0, limit);
     out.passages.sort((a, b) => b.score - a.score);

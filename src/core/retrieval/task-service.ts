@@ -16,6 +16,10 @@ import type { SearchService } from "./search-service.ts";
 /** A task still `processing` this long after creation, and not running here, was interrupted. */
 const STALE_MS = 10 * 60_000;
 const NODES_RETURNED = 5;
+/** Ranked pages whose sections seed the model's outline of a large document. */
+const CANDIDATE_PAGES = 20;
+/** Ranked pages listed beside the nodes. */
+const PAGES_RETURNED = 10;
 
 export class RetrievalTaskService {
   private readonly running = new Map<string, Promise<void>>();
@@ -56,13 +60,16 @@ export class RetrievalTaskService {
   private async run(user: UserRecord, task: RetrievalTaskRecord): Promise<void> {
     let patch: Partial<RetrievalTaskRecord>;
     try {
-      const { doc, result } = await this.search.searchDocument(user, task.docId, task.query, { limit: NODES_RETURNED });
+      const doc = await this.search.readyDocument(user, task.docId);
       const index = await this.search.cache.get(doc);
+      // The lexical answer follows the page ranking (see LexicalIndex.answer).
+      const result = index.answer(task.query, { limit: NODES_RETURNED });
+      const pages = result.rankedPages.slice(0, PAGES_RETURNED);
       const lexical = () => result.nodes.map((n) => toRetrieved(index, n.node_id, n.passages));
       if (this.llm.available) {
         // A model that answers but not in the asked format is not a failure of the task: the
         // lexical matches are returned with a note. A model server that fails is (see catch).
-        const outcome = await reasoningSearch(this.llm, index, task.query, { thinking: task.thinking, hint: result.nodes, docName: doc.name }).catch((error) => {
+        const outcome = await reasoningSearch(this.llm, index, task.query, { thinking: task.thinking, hint: result.nodes, docName: doc.name, candidates: candidateNodes(index, result) }).catch((error) => {
           if (error instanceof LlmOutputError) return error;
           throw error;
         });
@@ -81,6 +88,7 @@ export class RetrievalTaskService {
           retrievedNodes: lexical(),
         };
       }
+      if (pages.length) patch.pages = pages;
       patch.status = "completed";
     } catch (error) {
       this.logger.warn({ err: error, retrieval_id: task.id }, "retrieval failed");
@@ -89,6 +97,16 @@ export class RetrievalTaskService {
     patch.finishedAt = nowIso();
     await this.store.write((tx) => tx.retrievalTasks.update(task.id, patch));
   }
+}
+
+/** Nodes worth showing a model for a tree too large for one prompt: the answer's nodes, then those of the next ranked pages. */
+function candidateNodes(index: LexicalIndex, result: ReturnType<LexicalIndex["answer"]>): string[] {
+  const ids = result.nodes.map((n) => n.node_id);
+  for (const page of result.rankedPages.slice(0, CANDIDATE_PAGES)) {
+    const node = index.nodeOfPage(page.page);
+    if (node && !ids.includes(node)) ids.push(node);
+  }
+  return ids;
 }
 
 function toRetrieved(index: LexicalIndex, nodeId: string, passages: ScoredPassage[], reason?: string): RetrievedNode {
@@ -117,6 +135,7 @@ function render(task: RetrievalTaskRecord): RetrievalTaskResponse {
       relevant_contents: n.relevant_contents.map((c) => ({ ...c, physical_index: c.page_index })),
     })),
   };
+  if (task.pages?.length) out.pages = task.pages;
   if (task.note) out.note = task.note;
   return out;
 }

@@ -20,6 +20,7 @@ export const findRelevantDocumentsTool = defineTool({
         sections: z.array(
           z.object({ node_id: z.string(), title: z.string(), start_index: z.number().int().optional(), end_index: z.number().int().optional(), line_num: z.number().int().optional() }),
         ),
+        pages: z.array(z.number().int()).describe("PDF: pages to open first for this request (up to 3)"),
       }),
     ),
   }),
@@ -35,6 +36,7 @@ export const findRelevantDocumentsTool = defineTool({
       score: Math.round(f.score * 1000) / 1000,
       matched: f.matched,
       sections: f.sections,
+      pages: f.pages,
     }));
     return {
       result: { documents },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rankedPage } from "../../core/retrieval/schemas.ts";
 import { docRefFields, resolveDocument } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
@@ -9,7 +10,7 @@ export const searchDocumentsTool = defineTool({
   title: "Search documents",
   description:
     "Keyword search (BM25 over section titles, summaries and text, scores propagated through the tree) in one document (doc_id/doc_name), a folder with its subfolders (folder_id), or all completed documents. " +
-    "Returns ranked sections with matching passages and their pages: read the best ones with get_page_content or get_node_content.",
+    "Returns ranked sections with matching passages and their pages, and `pages`: the pages to open first (best first, with a snippet): read one or two of them with get_page_content instead of walking the tree.",
   input: z.object({
     query: z.string().min(1).max(1000),
     ...docRefFields,
@@ -33,6 +34,7 @@ export const searchDocumentsTool = defineTool({
         passages: z.array(passage),
       }),
     ),
+    pages: z.array(rankedPage.extend({ doc_id: z.string(), doc_name: z.string() })).describe("PDF pages to open first, best first (each matching document's best pages, documents best first)"),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, _extra, context) {
@@ -50,11 +52,14 @@ export const searchDocumentsTool = defineTool({
       passages: n.passages.map((p) => ({ text: p.text, page: p.page, ...(p.line !== undefined ? { line: p.line } : {}) })),
     }));
     const best = sections[0];
+    const topPage = result.pages[0];
     return {
-      result: { query: args.query, documents: result.documents.map((d) => ({ ...d, score: Math.round(d.score * 1000) / 1000 })), sections },
+      result: { query: args.query, documents: result.documents.map((d) => ({ ...d, score: Math.round(d.score * 1000) / 1000 })), sections, pages: result.pages },
       next_steps: best
         ? [
-            best.start_index !== undefined
+            topPage
+              ? `get_page_content {doc_id: "${topPage.doc_id}", pages: "${result.pages.filter((p) => p.doc_id === topPage.doc_id).slice(0, 2).map((p) => p.page).join(",")}"} reads the best pages`
+              : best.start_index !== undefined
               ? `get_page_content {doc_id: "${best.doc_id}", pages: "${best.start_index}-${best.end_index}"} to read the best section`
               : `get_node_content {doc_id: "${best.doc_id}", node_ids: ["${best.node_id}"]} to read the best section`,
             "Cite the pages of the passages you use",
