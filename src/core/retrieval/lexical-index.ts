@@ -266,8 +266,18 @@ export class LexicalIndex {
   }
 
   private openingPassage(page: number): ScoredPassage | undefined {
-    const p = this.passages.find((x) => x.page === page);
+    const p = this.firstPassageOf(page);
     return p ? this.scoredPassage(p.index, 0) : undefined;
+  }
+
+  /** The first passage on each page, found once. */
+  private firstPassages?: Map<number, Passage>;
+  private firstPassageOf(page: number): Passage | undefined {
+    if (!this.firstPassages) {
+      this.firstPassages = new Map();
+      for (const p of this.passages) if (p.page !== null && !this.firstPassages.has(p.page)) this.firstPassages.set(p.page, p);
+    }
+    return this.firstPassages.get(page);
   }
 
   private rankPagesFused(query: string, treePages: number[], bestOnPage: Map<number, { index: number; score: number }>): RankedPage[] {
@@ -336,7 +346,7 @@ export class LexicalIndex {
 
   /** The section a page belongs to: the node whose own text holds the page's first passage. */
   nodeOfPage(page: number): string | undefined {
-    const p = this.passages.find((x) => x.page === page);
+    const p = this.firstPassageOf(page);
     return p ? this.nodes[p.node].node_id : undefined;
   }
 
