@@ -14,12 +14,14 @@ import { pdfSpeedBench } from "./bench/pdf-speed.ts";
 import { retrievalBench } from "./bench/retrieval.ts";
 import { safetyBench } from "./bench/safety.ts";
 import { storeBench } from "./bench/store.ts";
+import { treesBench } from "./bench/trees.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
 
 const SECTIONS: Record<string, BenchSection> = {
   store: storeBench,
   safety: safetyBench,
   "pdf-quality": pdfQualityBench,
+  trees: treesBench,
   "pdf-speed": pdfSpeedBench,
   markdown: markdownBench,
   mcp: mcpBench,

@@ -1,0 +1,156 @@
+/**
+ * Tree quality on every outlined PDF of the development set (`../shared/evaldata/outlines/`)
+ * and the corpus' reference outlines (`../shared/corpus/reference/*.outline.json`): each PDF
+ * indexed as it is and with its outline removed, scored against the outline (title recall
+ * and precision with fuzzy titles, exact start page and level of matched titles; the same
+ * in-order matching as the pdf-quality section), per document, per class (paper, filing,
+ * manual, report) and micro-averaged. "Outline removed" is the indexer's `ignoreOutline`: the
+ * file is read exactly as `qpdf --empty --pages in.pdf 1-z -- out.pdf` leaves it (pages and
+ * page labels kept), without the bookmarks.
+ *
+ * Also counted over all 42 dev-set PDFs: node titles that read like a body sentence (more
+ * than 12 words, not shaped like a heading), which an agent reading titles cannot use.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { indexPdf } from "../../src/indexing/pdf/index.ts";
+import type { TreeNode } from "../../src/indexing/tree-types.ts";
+import { CORPUS } from "./inputs.ts";
+import { flattenTree, scoreAgainstGold, type GoldEntry, type TreeQuality } from "./tree-quality.ts";
+import type { BenchFigure } from "./types.ts";
+
+const GROUP = "trees";
+const EVALDATA = fileURLToPath(new URL("../../../shared/evaldata/", import.meta.url));
+
+type DocClass = "paper" | "filing" | "manual" | "report";
+
+interface Case {
+  name: string;
+  pdf: string;
+  gold: GoldEntry[];
+  docClass: DocClass;
+}
+
+function classOf(doc: { set?: string; doc_type?: string } | undefined, name: string): DocClass {
+  if (doc?.set === "financebench" || /10K|10Q|10-K|10-Q/i.test(name) || doc?.doc_type === "Financial report") return "filing";
+  if (doc?.doc_type === "Academic paper" || /\d{4}\.\d{4,5}|acl|tacl|residuals/i.test(name)) return "paper";
+  if (doc?.doc_type === "Guidebook" || /manual/i.test(name)) return "manual";
+  return "report";
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  const outlines = path.join(EVALDATA, "outlines");
+  if (existsSync(outlines)) {
+    const docs = JSON.parse(readFileSync(path.join(EVALDATA, "docs.json"), "utf8")) as { doc: string; set: string; doc_type?: string }[];
+    for (const file of readdirSync(outlines).filter((f) => f.endsWith(".outline.json")).sort()) {
+      const stem = file.replace(/\.outline\.json$/, "");
+      const pdf = path.join(EVALDATA, "pdfs", `${stem}.pdf`);
+      if (!existsSync(pdf)) continue;
+      const gold = (JSON.parse(readFileSync(path.join(outlines, file), "utf8")) as { entries: GoldEntry[] }).entries;
+      out.push({ name: stem, pdf, gold, docClass: classOf(docs.find((d) => d.doc === `${stem}.pdf`), stem) });
+    }
+  }
+  const reference = path.join(CORPUS, "reference");
+  if (existsSync(reference)) {
+    for (const file of readdirSync(reference).filter((f) => f.endsWith(".outline.json")).sort()) {
+      const stem = file.replace(/\.outline\.json$/, "");
+      const pdf = path.join(CORPUS, "pdf", `${stem}.pdf`);
+      if (!existsSync(pdf)) continue;
+      const gold = (JSON.parse(readFileSync(path.join(reference, file), "utf8")) as { entries: GoldEntry[] }).entries;
+      out.push({ name: stem, pdf, gold, docClass: classOf(undefined, stem) });
+    }
+  }
+  return out;
+}
+
+interface Tally {
+  gold: number;
+  predicted: number;
+  matched: number;
+  pageOk: number;
+  levelOk: number;
+}
+
+const empty = (): Tally => ({ gold: 0, predicted: 0, matched: 0, pageOk: 0, levelOk: 0 });
+
+function add(t: Tally, q: TreeQuality): void {
+  t.gold += q.gold;
+  t.predicted += q.predicted;
+  t.matched += q.matched;
+  t.pageOk += Math.round(q.startPageExact * q.matched);
+  t.levelOk += Math.round(q.levelAgreement * q.matched);
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+function tallyText(t: Tally): string {
+  const r = t.gold ? t.matched / t.gold : 0;
+  const p = t.predicted ? t.matched / t.predicted : 0;
+  const s = t.matched ? t.pageOk / t.matched : 0;
+  const l = t.matched ? t.levelOk / t.matched : 0;
+  return `${f3(r)} / ${f3(p)} / ${f3(s)} / ${f3(l)}`;
+}
+
+/** A title that reads like a sentence of body text: long, and not shaped like a heading. */
+export function sentenceLike(title: string): boolean {
+  const words = title.trim().split(/\s+/);
+  if (words.length <= 12) return false;
+  const numbered = /^(?:part\s+[ivx]+|item\s+\d+[a-z]?|\d+(?:\.\d+)*|[ivx]+\.|[a-z]\.|\([a-z0-9]+\)|appendix\s+[a-z0-9]+|chapter\s+\d+|section\s+\d+)\b/i.test(title.trim());
+  const titleCase = words.filter((w) => /^[A-Z0-9]/.test(w)).length / words.length >= 0.6;
+  return !numbered && !titleCase;
+}
+
+function sentenceTitles(tree: TreeNode[]): string[] {
+  return flattenTree(tree).map((e) => e.title).filter(sentenceLike);
+}
+
+export async function treesBench(): Promise<BenchFigure[]> {
+  const all = cases();
+  if (all.length === 0) return [{ group: GROUP, name: "tree quality on outlined PDFs", value: "skipped", note: "../shared/evaldata and ../shared/corpus not found" }];
+  const figures: BenchFigure[] = [];
+  const totals = { with: empty(), without: empty() };
+  const byClass = new Map<DocClass, { with: Tally; without: Tally }>();
+  let lowest = { recall: 1, name: "" };
+  for (const c of all) {
+    const bytes = new Uint8Array(readFileSync(c.pdf));
+    const withOutline = await indexPdf(bytes.slice(), { addSummaries: false });
+    const without = await indexPdf(bytes.slice(), { addSummaries: false, ignoreOutline: true });
+    const qWith = scoreAgainstGold(withOutline.tree, c.gold);
+    const qWithout = scoreAgainstGold(without.tree, c.gold);
+    add(totals.with, qWith);
+    add(totals.without, qWithout);
+    const cls = byClass.get(c.docClass) ?? { with: empty(), without: empty() };
+    add(cls.with, qWith);
+    add(cls.without, qWithout);
+    byClass.set(c.docClass, cls);
+    if (qWithout.titleRecall < lowest.recall) lowest = { recall: qWithout.titleRecall, name: c.name };
+    const one = (q: TreeQuality) => `${f3(q.titleRecall)} / ${f3(q.titlePrecision)} / ${f3(q.startPageExact)} / ${f3(q.levelAgreement)}`;
+    figures.push({
+      group: GROUP,
+      name: `  ${c.name.slice(0, 40)} (${c.docClass}, ${c.gold.length} titles)`,
+      value: one(qWithout),
+      note: `outline removed (toc_source ${without.tocSource}, ${qWithout.predicted} nodes); with outline ${one(qWith)}`,
+    });
+  }
+  const header = "recall / precision / start page / level";
+  figures.unshift(
+    { group: GROUP, name: `outline removed, micro-averaged over ${all.length} PDFs: ${header}`, value: tallyText(totals.without), note: `targets 0.93 / 0.70 / 0.95 / 0.90; lowest recall ${f3(lowest.recall)} (${lowest.name}; target >= 0.80)` },
+    { group: GROUP, name: `with outline, micro-averaged: ${header}`, value: tallyText(totals.with), note: "targets >= 0.99 each" },
+    ...[...byClass].map(([cls, t]) => ({ group: GROUP, name: `  class ${cls}: ${header}`, value: tallyText(t.without), note: `outline removed; with outline ${tallyText(t.with)}` })),
+  );
+
+  // Sentence-like titles over every dev-set PDF (as indexed, outline or not).
+  const pdfs = existsSync(path.join(EVALDATA, "pdfs")) ? readdirSync(path.join(EVALDATA, "pdfs")).filter((f) => f.endsWith(".pdf")).sort() : [];
+  let count = 0;
+  const examples: string[] = [];
+  for (const file of pdfs) {
+    const indexed = await indexPdf(new Uint8Array(readFileSync(path.join(EVALDATA, "pdfs", file))), { addSummaries: false });
+    const found = sentenceTitles(indexed.tree);
+    count += found.length;
+    if (found.length && examples.length < 3) examples.push(`${file.slice(0, 24)}: "${found[0].slice(0, 60)}..."`);
+  }
+  if (pdfs.length) figures.push({ group: GROUP, name: `node titles that read like body sentences, ${pdfs.length} dev-set PDFs`, value: count, note: `target 0; e.g. ${examples.join("; ") || "none"}` });
+  return figures;
+}
