@@ -118,7 +118,7 @@ function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number,
       childSource = "layout";
     }
     if (children.length < 2) {
-      children = h.page + 1 <= lastPage ? pageGroupHeadings(pages, h.page + 1, lastPage, 1) : [];
+      children = h.page + 1 <= lastPage ? pageGroupHeadings(pages, h.page + 1, lastPage, 1, h.title) : [];
       childSource = "page_groups";
     }
     if (!children.length) continue;
