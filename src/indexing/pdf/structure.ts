@@ -1,11 +1,13 @@
 /**
  * Choosing the tree source and shaping the result: outline -> printed contents -> layout ->
  * page groups, the first that yields a usable structure wins; sequences with a gap
- * ("Item 5", "Item 7") get the missing member looked up; leaves that are both long and large
+ * ("Item 5", "Item 7") get the missing member looked up; filings get their PARTs above their
+ * Items (filing-parts.ts); leaves that are both long and large
  * are split with the next method down; then the tree is assembled.
  */
 import type { TocSource, TreeNode } from "../tree-types.ts";
 import { assembleTree } from "./assemble.ts";
+import { shapeFilingParts } from "./filing-parts.ts";
 import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
@@ -84,6 +86,8 @@ export function buildTree(input: StructureInput): StructureResult {
     tocSource = "page_groups";
   }
 
+  // Filings: PARTs found in the body where the contents lost them, Items under their PART.
+  if (tocSource === "printed_toc" || tocSource === "layout") headings = shapeFilingParts(headings, pages);
   headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);
   const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
   return { tree, tocSource, warnings };

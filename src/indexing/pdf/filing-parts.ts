@@ -1,0 +1,85 @@
+/**
+ * SEC filings (10-K, 10-Q) are PARTs holding Items. Contents pages and layout often give
+ * both on one level, and sometimes lose a PART heading while keeping its Items. For trees
+ * not taken from an outline (the author's bookmarks are trusted as they are):
+ * 1. a PART missing between two Items is looked up in the body between them: a short line
+ *    that starts with "PART II" (numbers only ever increase), which becomes a heading at
+ *    the Items' level, at its own page and line;
+ * 2. Items that follow a PART on the PART's level, with everything under them, move one
+ *    level down, under the PART, until the next PART or another heading of that level
+ *    ("SIGNATURES").
+ */
+import type { Heading, PageText } from "./types.ts";
+
+const PART = /^part\s+(iv|i{1,3})\b/i;
+const ITEM = /^item\s+\d{1,2}[a-c]?\b/i;
+/** A PART heading line says little besides the part ("PART II — OTHER INFORMATION"). */
+const PART_LINE_MAX_WORDS = 8;
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
+
+const partNumber = (title: string): number | undefined => {
+  const m = PART.exec(title.trim());
+  return m ? ROMAN[m[1].toLowerCase()] : undefined;
+};
+const isItem = (title: string) => ITEM.test(title.trim());
+
+export function shapeFilingParts(headings: Heading[], pages: PageText[]): Heading[] {
+  if (headings.filter((h) => isItem(h.title)).length < 3) return headings;
+  const withParts = insertMissingParts(headings, pages);
+  return nestItems(withParts);
+}
+
+function insertMissingParts(headings: Heading[], pages: PageText[]): Heading[] {
+  const out: Heading[] = [];
+  let lastPart = 0;
+  let previous: Heading | undefined;
+  for (const h of headings) {
+    const part = partNumber(h.title);
+    if (part !== undefined) lastPart = Math.max(lastPart, part);
+    if (isItem(h.title) && previous && h.line !== undefined && previous.line !== undefined) {
+      const found = findPartLine(pages, { page: previous.page, line: previous.line + 1 }, { page: h.page, line: h.line }, lastPart);
+      if (found) {
+        out.push({ title: found.title, level: h.level, page: found.page, line: found.line });
+        lastPart = found.part;
+      }
+    }
+    out.push(h);
+    if (isItem(h.title) || part !== undefined) previous = h;
+  }
+  return out;
+}
+
+/** The first line between `from` and `to` (exclusive) that is a PART heading numbered above `after`. */
+function findPartLine(pages: PageText[], from: { page: number; line: number }, to: { page: number; line: number }, after: number): { title: string; page: number; line: number; part: number } | undefined {
+  for (let p = from.page; p <= to.page && p < pages.length; p++) {
+    const lines = pages[p].lines;
+    const start = p === from.page ? from.line : 0;
+    const end = p === to.page ? to.line : lines.length;
+    for (let i = start; i < end; i++) {
+      const text = lines[i].text.trim();
+      const part = partNumber(text);
+      if (part === undefined || part <= after || text.split(/\s+/).length > PART_LINE_MAX_WORDS) continue;
+      return { title: text, page: p, line: i, part };
+    }
+  }
+  return undefined;
+}
+
+function nestItems(headings: Heading[]): Heading[] {
+  const out = headings.map((h) => ({ ...h }));
+  for (let i = 0; i < out.length; i++) {
+    if (partNumber(out[i].title) === undefined) continue;
+    const level = out[i].level;
+    for (let j = i + 1; j < out.length; j++) {
+      const h = out[j];
+      if (h.level < level) break;
+      if (h.level === level && !isItem(h.title)) break; // the next PART, or SIGNATURES and the like
+      // An Item on the PART's level moves under it, and everything below that Item with it.
+      if (h.level === level) {
+        h.level++;
+        for (let k = j + 1; k < out.length && out[k].level > level; k++) out[k].level++;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * Filings: Items under their PART, and a PART the headings lost found in the body.
+ * A generated 10-K-like PDF whose PARTs and Items are all set as same-size headings, with
+ * "PART II" only as a plain line of text before Item 5.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { indexPdf } from "../../../src/indexing/pdf/index.ts";
+import type { TreeNode } from "../../../src/indexing/tree-types.ts";
+import { makePdf } from "../../helpers/pdf.ts";
+
+const para = "The company describes this matter in ordinary sentences of body text for the reader here.";
+
+function filingPdf(): Promise<Uint8Array> {
+  return makePdf([
+    { lines: ["# Annual Report on Form 10-K", para] },
+    { lines: ["# PART I", "# Item 1. Business", para, para] },
+    { lines: ["# Item 1A. Risk Factors", para, para] },
+    { lines: ["# Item 2. Properties", para, "# Item 3. Legal Proceedings", para] },
+    // PART II is only a line of text here, as when the heading styles lose it.
+    { lines: ["PART II", "# Item 5. Market for Common Equity", para, para] },
+    { lines: ["# Item 7. Management's Discussion and Analysis", para, para] },
+    { lines: ["# Item 8. Financial Statements", para, para] },
+  ]);
+}
+
+let tree: TreeNode[];
+beforeAll(async () => {
+  tree = (await indexPdf(await filingPdf(), { addSummaries: false })).tree;
+}, 60_000);
+
+const find = (title: RegExp) => {
+  const walk = (nodes: TreeNode[], depth: number): [TreeNode, number] | undefined => {
+    for (const n of nodes) {
+      if (title.test(n.title)) return [n, depth];
+      const inner = walk(n.nodes, depth + 1);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return walk(tree, 1);
+};
+
+describe("PARTs and Items of a filing", () => {
+  it("puts the Items under their PART", () => {
+    const [partI, depth] = find(/^PART I$/)!;
+    expect(partI.nodes.map((n) => n.title)).toEqual(["Item 1. Business", "Item 1A. Risk Factors", "Item 2. Properties", "Item 3. Legal Proceedings"]);
+    expect(find(/^Item 1\. Business/)![1]).toBe(depth + 1);
+  });
+
+  it("finds the lost PART II in the body, at its page, with its Items", () => {
+    const [partII, depth] = find(/^PART II$/)!;
+    expect(partII.start_index).toBe(5);
+    expect(partII.nodes.map((n) => n.title)).toEqual(["Item 5. Market for Common Equity", "Item 7. Management's Discussion and Analysis", "Item 8. Financial Statements"]);
+    expect(depth).toBe(find(/^PART I$/)![1]);
+  });
+});
+
+describe("shapeFilingParts on headings from a flat contents page", () => {
+  const line = (text: string) => ({ text, x: 72, y: 700, w: 300, size: 10, font: "f1", oneFont: true, mono: false });
+  const pages = [
+    { lines: [line("Item 1. Business"), line("text")], width: 612, height: 792 },
+    { lines: [line("Item 2. Properties"), line("text")], width: 612, height: 792 },
+    { lines: [line("Part II, Item 7 of this report discusses our results in more detail for readers."), line("PART II — OTHER INFORMATION"), line("Item 5. Market")], width: 612, height: 792 },
+    { lines: [line("Item 7. MD&A"), line("Results"), line("SIGNATURES")], width: 612, height: 792 },
+  ];
+  const flat = [
+    { title: "PART I", level: 1, page: 0, line: 0 },
+    { title: "Item 1. Business", level: 1, page: 0, line: 0 },
+    { title: "Item 2. Properties", level: 1, page: 1, line: 0 },
+    { title: "Item 5. Market", level: 1, page: 2, line: 2 },
+    { title: "Item 7. MD&A", level: 1, page: 3, line: 0 },
+    { title: "Results", level: 2, page: 3, line: 1 },
+    { title: "SIGNATURES", level: 1, page: 3, line: 2 },
+  ];
+
+  it("inserts the PART line found between two Items (not a sentence that mentions a part) and nests the Items", async () => {
+    const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
+    const shaped = shapeFilingParts(flat, pages).map((h) => `${h.level} ${h.title} @${h.page}:${h.line}`);
+    expect(shaped).toEqual([
+      "1 PART I @0:0",
+      "2 Item 1. Business @0:0",
+      "2 Item 2. Properties @1:0",
+      "1 PART II — OTHER INFORMATION @2:1",
+      "2 Item 5. Market @2:2",
+      "2 Item 7. MD&A @3:0",
+      "3 Results @3:1",
+      "1 SIGNATURES @3:2",
+    ]);
+  });
+
+  it("leaves documents without Items alone", async () => {
+    const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
+    const plain = [{ title: "Part I", level: 1, page: 0, line: 0 }, { title: "Chapter 1", level: 1, page: 0, line: 1 }];
+    expect(shapeFilingParts(plain, pages)).toEqual(plain);
+  });
+});
