@@ -1,0 +1,80 @@
+/**
+ * kill -9 of a server while uploads are arriving: every upload it acknowledged is indexed
+ * after the restart, no document is left queued or processing, and no job is left without
+ * its document (an upload's document and job are written in one transaction, so there is no
+ * moment between "document stored" and "job stored" for a crash to hit).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/index.ts";
+import { twoChapterPdf } from "../helpers/pdf.ts";
+import { makeTempHome } from "../helpers/server.ts";
+
+const SERVER = path.resolve("test/fixtures/jobs/serve-with-sleep-jobs.ts");
+const KEY = "crash-test-key-0123456789abcdef";
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children) c.kill("SIGKILL");
+  children.length = 0;
+});
+
+function startServer(home: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1", TREEINDEX_API_KEY: KEY }, stdio: ["ignore", "ignore", "pipe"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr!.on("data", (d) => {
+      err += d;
+      const m = /LISTENING (\S+)/.exec(err);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+describe("kill -9 during uploads", () => {
+  it("every acknowledged upload completes after the restart; nothing is left queued, processing or orphaned", async () => {
+    const home = await makeTempHome();
+    const pdf = await twoChapterPdf();
+    const first = await startServer(home);
+    const acknowledged: string[] = [];
+    let uploading = true;
+    const uploaders = Array.from({ length: 4 }, async () => {
+      while (uploading) {
+        const form = new FormData();
+        form.set("file", new Blob([pdf]), "report.pdf");
+        try {
+          const res = await fetch(`${first.url}/doc`, { method: "POST", headers: { api_key: KEY }, body: form });
+          if (res.status === 200) acknowledged.push(((await res.json()) as { doc_id: string }).doc_id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    });
+    while (acknowledged.length < 12) await new Promise((r) => setTimeout(r, 10));
+    first.child.kill("SIGKILL");
+    uploading = false;
+    await Promise.all(uploaders);
+    await new Promise((r) => first.child.once("exit", r));
+
+    await startServer(home);
+    const store = await openStore(home);
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const docs = await store.read((tx) => tx.documents.list());
+      if (docs.every((d) => d.status === "completed" || d.status === "failed")) break;
+      if (Date.now() > deadline) throw new Error(`still busy: ${docs.filter((d) => d.status !== "completed").map((d) => `${d.id}:${d.status}`).join(", ")}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const docs = await store.read((tx) => tx.documents.list());
+    const byId = new Map(docs.map((d) => [d.id, d]));
+    for (const id of acknowledged) expect(byId.get(id)?.status).toBe("completed");
+    const jobs = await store.read((tx) => tx.jobs.list());
+    expect(jobs.filter((j) => j.status === "queued" || j.status === "processing")).toEqual([]);
+    expect(jobs.filter((j) => j.docId && !byId.has(j.docId))).toEqual([]);
+    await store.close();
+    await fs.rm(home, { recursive: true, force: true });
+  }, 120_000);
+});
