@@ -3,8 +3,9 @@
  * of `catalog.json.lock`, kept fresh by mtime updates), plus an owner record inside the lock
  * directory so that a lock left by a killed process is taken over at once when its owner is
  * provably gone (same host, PID gone or reused), instead of after proper-lockfile's stale
- * timeout. Owners that cannot be proven gone (another host, killed before the owner record
- * was written) still fall back to that timeout.
+ * timeout; a lock without an owner record (its holder was killed between taking the lock and
+ * writing the record, or between removing it and releasing) is taken over once it is 1.5 s
+ * old. Owners on another host still fall back to the 10 s timeout.
  *
  * Takeover renames the dead lock away and checks the moved directory still names the dead
  * owner; if a live owner slipped in between, its lock is put back. Only one of several
@@ -20,6 +21,8 @@ const OWNER_FILE = "owner.json";
 /** proper-lockfile's minimum; only reached for owners that cannot be proven gone. */
 const STALE_MS = 10_000;
 const WAIT_LIMIT_MS = 120_000;
+/** An owner-less lock untouched this long was left by a killed process (see takeOverIfOwnerGone). */
+const ORPHAN_MS = 1_500;
 
 export type Release = () => Promise<void>;
 
@@ -76,19 +79,39 @@ export class CatalogLock {
     }
   }
 
+  /**
+   * Takes the lock over when its owner is provably gone, or when it names no owner and has
+   * not been touched for a while: a live holder writes its owner record within milliseconds
+   * of taking the lock and removes it only just before releasing, so an owner-less lock
+   * older than ORPHAN_MS was left by a process killed in one of those two moments.
+   */
   private async takeOverIfOwnerGone(): Promise<boolean> {
     const owner = await readOwner(this.lockDir);
-    if (!owner || !isProvablyGone(owner)) return false;
+    let mtimeMs: number | undefined;
+    if (owner) {
+      if (!isProvablyGone(owner)) return false;
+    } else {
+      try {
+        mtimeMs = (await fs.stat(this.lockDir)).mtimeMs;
+      } catch {
+        return false; // released meanwhile
+      }
+      if (Date.now() - mtimeMs < ORPHAN_MS) return false;
+    }
     const moved = `${this.lockDir}.gone-${randomBytes(6).toString("hex")}`;
     try {
       await fs.rename(this.lockDir, moved);
     } catch {
       return false; // someone else took it over first
     }
+    // Still the lock we judged: the same dead owner, or still owner-less and untouched.
     const movedOwner = await readOwner(moved);
-    if (movedOwner?.token === owner.token) {
+    const same = owner
+      ? movedOwner?.token === owner.token
+      : !movedOwner && (await fs.stat(moved).then((st) => st.mtimeMs === mtimeMs, () => false));
+    if (same) {
       await fs.rm(moved, { recursive: true, force: true });
-      this.onWarning(`took over the catalogue lock of process ${owner.pid}, which is gone`);
+      this.onWarning(owner ? `took over the catalogue lock of process ${owner.pid}, which is gone` : "took over a catalogue lock left without an owner by a process killed while taking or releasing it");
       return true;
     }
     // A live process took the lock between our read and the rename: give it back.

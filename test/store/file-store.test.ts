@@ -90,6 +90,20 @@ describe("FileStore on disk", () => {
     await reopened.close();
   });
 
+  it("takes over a lock left without an owner record (killed while taking or releasing it) once it is 1.5 s old", async () => {
+    const lockDir = path.join(home, "catalog.json.lock");
+    await fs.mkdir(lockDir);
+    const old = new Date(Date.now() - 5_000);
+    await fs.utimes(lockDir, old, old);
+    const warnings: string[] = [];
+    const started = Date.now();
+    const reopened = await openStore(home, { onWarning: (m) => warnings.push(m) });
+    await reopened.write((tx) => tx.documents.insert(doc("doc_after_orphan_lock")));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(warnings.join("\n")).toMatch(/left without an owner/);
+    await reopened.close();
+  });
+
   it("waits for a lock whose owner is alive instead of taking it", async () => {
     const { CatalogLock } = await import("../../src/store/catalog-lock.ts");
     const release = await new CatalogLock(path.join(home, "catalog.json")).acquire();
