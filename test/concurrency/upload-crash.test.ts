@@ -4,35 +4,17 @@
  * its document (an upload's document and job are written in one transaction, so there is no
  * moment between "document stored" and "job stored" for a crash to hit).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/index.ts";
 import { twoChapterPdf } from "../helpers/pdf.ts";
+import { ChildServers } from "../helpers/child-server.ts";
 import { makeTempHome } from "../helpers/server.ts";
 
-const SERVER = path.resolve("test/fixtures/jobs/serve-with-sleep-jobs.ts");
 const KEY = "crash-test-key-0123456789abcdef";
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of children) c.kill("SIGKILL");
-  children.length = 0;
-});
-
-function startServer(home: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1", TREEINDEX_API_KEY: KEY }, stdio: ["ignore", "ignore", "pipe"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr!.on("data", (d) => {
-      err += d;
-      const m = /LISTENING (\S+)/.exec(err);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
+const servers = new ChildServers();
+afterEach(() => servers.killAll());
+const startServer = (home: string) => servers.start(home, { TREEINDEX_API_KEY: KEY });
 
 describe("kill -9 during uploads", () => {
   it("every acknowledged upload completes after the restart; nothing is left queued, processing or orphaned", async () => {

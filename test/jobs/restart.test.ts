@@ -1,31 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { JobQueue } from "../../src/jobs/index.ts";
 import { openStore } from "../../src/store/index.ts";
+import { ChildServers } from "../helpers/child-server.ts";
 import { makeTempHome } from "../helpers/server.ts";
 
-const SERVER = path.resolve("test/fixtures/jobs/serve-with-sleep-jobs.ts");
-const children: ChildProcess[] = [];
-
-function startServer(home: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1" }, stdio: ["ignore", "ignore", "pipe"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr!.on("data", (d) => {
-      err += d;
-      if (err.includes("LISTENING")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
-
-afterEach(() => {
-  for (const c of children) c.kill("SIGKILL");
-  children.length = 0;
-});
+const servers = new ChildServers();
+afterEach(() => servers.killAll());
+const startServer = async (home: string) => (await servers.start(home)).child;
 
 describe("job recovery after kill -9", () => {
   it("resumes a job whose server was killed mid-job and completes it on the next start", async () => {
