@@ -14,7 +14,7 @@ import { makeTempHome } from "../helpers/server.ts";
 const KEY = "crash-test-key-0123456789abcdef";
 const servers = new ChildServers();
 afterEach(() => servers.killAll());
-const startServer = (home: string) => servers.start(home, { TREEINDEX_API_KEY: KEY });
+const startServer = (home: string) => servers.start(home, { TREEINDEX_API_KEY: KEY, TREEINDEX_WORKERS: "2" });
 
 describe("kill -9 during uploads", () => {
   it("every acknowledged upload completes after the restart; nothing is left queued, processing or orphaned", async () => {
@@ -35,19 +35,25 @@ describe("kill -9 during uploads", () => {
         }
       }
     });
-    while (acknowledged.length < 12) await new Promise((r) => setTimeout(r, 10));
+    // Kill once a few uploads are acknowledged (bounded: the server must answer within a minute).
+    const ackDeadline = Date.now() + 60_000;
+    while (acknowledged.length < 6) {
+      if (Date.now() > ackDeadline) throw new Error(`only ${acknowledged.length} uploads acknowledged in 60 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const exited = new Promise((r) => first.child.once("exit", r)); // listen before the exit can happen
     first.child.kill("SIGKILL");
     uploading = false;
     await Promise.all(uploaders);
-    await new Promise((r) => first.child.once("exit", r));
+    await exited;
 
     await startServer(home);
     const store = await openStore(home);
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       const docs = await store.read((tx) => tx.documents.list());
       if (docs.every((d) => d.status === "completed" || d.status === "failed")) break;
-      if (Date.now() > deadline) throw new Error(`still busy: ${docs.filter((d) => d.status !== "completed").map((d) => `${d.id}:${d.status}`).join(", ")}`);
+      if (Date.now() > deadline) throw new Error(`still busy after 120 s (${acknowledged.length} acknowledged): ${docs.filter((d) => d.status !== "completed").map((d) => `${d.id}:${d.status}`).join(", ")}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const docs = await store.read((tx) => tx.documents.list());
@@ -58,5 +64,5 @@ describe("kill -9 during uploads", () => {
     expect(jobs.filter((j) => j.docId && !byId.has(j.docId))).toEqual([]);
     await store.close();
     await fs.rm(home, { recursive: true, force: true });
-  }, 120_000);
+  }, 240_000);
 });
