@@ -87,9 +87,10 @@ export class BlockReferenceService {
    * catalogue), the pages from `blocks.json` once the run completed.
    */
   async blocks(user: UserRecord, docId: string): Promise<StoredBlocks & { doc_id: string; block_reference: boolean }> {
-    const doc = await this.documents.get(user, docId);
-    const job = await this.store.read((tx) => latestJob(tx, docId));
-    const flag = { doc_id: docId, block_reference: doc.features?.blockReference === true };
+    await this.documents.get(user, docId); // 404 unless the caller may read it
+    // The run's state and the document's flag change in one transaction: read them in one too.
+    const { job, done } = await this.store.read((tx) => ({ job: latestJob(tx, docId), done: tx.documents.get(docId)?.features?.blockReference === true }));
+    const flag = { doc_id: docId, block_reference: done };
     if (job?.status === "queued" || job?.status === "processing") return { ...flag, status: "processing" };
     if (job?.status === "failed") return { ...flag, status: "failed", error: job.error, finishedAt: job.finishedAt };
     const stored = await this.store.blobs.readJson<StoredBlocks>(docId, BLOCKS_BLOB);
