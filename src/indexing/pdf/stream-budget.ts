@@ -3,8 +3,8 @@
  * compressed stream into one buffer (and then parses it), so a 1 MB PDF whose content
  * stream inflates to 1 GiB would hold gigabytes outside the V8 heap, where the worker's
  * heap limit does not reach. Every FlateDecode stream (also chained, `[/FlateDecode
- * /FlateDecode]`) is inflated here first, stopped at the budget, and the document fails as
- * soon as one stream would exceed it.
+ * /FlateDecode]`) is inflated here in chunks, counting bytes and keeping none, and the
+ * document fails as soon as one stream would exceed the budget.
  *
  * Streams are found by their `stream` keyword after a dictionary; the filter is read from
  * that dictionary. Streams whose data is damaged are skipped (pdfjs decides about those).
@@ -17,6 +17,7 @@ const STREAM = Buffer.from("stream");
 const END_STREAM = Buffer.from("endstream");
 /** How far back from `stream` to look for the stream's dictionary. */
 const DICT_WINDOW = 4096;
+const CHUNK = 64 * 1024;
 
 export async function checkInflatedSizes(data: Uint8Array, limitBytes: number): Promise<void> {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -32,7 +33,7 @@ export async function checkInflatedSizes(data: Uint8Array, limitBytes: number): 
     if (layers === 0) continue;
     const end = bytes.indexOf(END_STREAM, start);
     const body = bytes.subarray(start, end < 0 ? bytes.length : end);
-    const size = inflatedSize(body, layers, limitBytes);
+    const size = await inflatedSize(body, layers, limitBytes);
     if (size > limitBytes) {
       throw new PdfError(
         "too_large",
@@ -58,21 +59,37 @@ function flateLayers(dictText: string): number {
   return layers;
 }
 
-/**
- * Inflated size of `body` through `layers` chained inflates, or limit + 1 once past `limit`.
- * Synchronous (zlib's maxOutputLength stops it at the limit): zlib streams left open when a
- * worker thread is terminated can abort the process, and this runs in worker threads.
- * Damaged or truncated data yields what inflates before the damage (pdfjs judges the rest).
- */
-function inflatedSize(body: Buffer, layers: number, limit: number): number {
-  let data: Buffer = body;
-  for (let i = 0; i < layers; i++) {
-    try {
-      data = zlib.inflateSync(data, { maxOutputLength: limit + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return limit + 1;
-      return data === body ? 0 : data.length; // damaged: count what came out
+/** Inflated size of `body` through `layers` chained inflates, stopping once past `limit` (returns limit + 1 then). */
+async function inflatedSize(body: Buffer, layers: number, limit: number): Promise<number> {
+  const inflaters = Array.from({ length: layers }, () => zlib.createInflate({ chunkSize: CHUNK }));
+  for (let i = 0; i + 1 < inflaters.length; i++) inflaters[i].pipe(inflaters[i + 1]);
+  const last = inflaters[inflaters.length - 1];
+  let total = 0;
+  const done = new Promise<number>((resolve) => {
+    // Resolve only once every inflater has closed: no zlib work may still be pending on the
+    // thread pool when the function returns (a worker terminated with an open zlib handle
+    // can abort the whole process).
+    let settled = false;
+    const finish = (value: number) => {
+      if (settled) return;
+      settled = true;
+      Promise.all(inflaters.map((z) => new Promise<void>((closed) => (z.closed ? closed() : (z.once("close", () => closed()), z.destroy()))))).then(() => resolve(value));
+    };
+    last.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) finish(limit + 1);
+    });
+    last.on("end", () => finish(total));
+    // Damaged data: count what came out; pdfjs will judge the stream itself.
+    for (const z of inflaters) z.on("error", () => finish(total));
+  });
+  // Feed in slices so a stopped inflate is not handed the whole body at once.
+  void (async () => {
+    for (let i = 0; i < body.length; i += CHUNK) {
+      if (inflaters[0].destroyed) return;
+      if (!inflaters[0].write(body.subarray(i, i + CHUNK))) await new Promise((r) => inflaters[0].once("drain", r));
     }
-  }
-  return data.length;
+    if (!inflaters[0].destroyed) inflaters[0].end();
+  })().catch(() => undefined);
+  return done;
 }
