@@ -21,14 +21,25 @@ export interface TreeQuality {
   titleRecall: number;
   startPageExact: number;
   levelAgreement: number;
+  /**
+   * Level agreement counting only matched ancestors: a matched title is at the same depth
+   * among the matched titles in both trees. Wrapper entries of the gold that no page shows
+   * (a filer's bookmarks nesting everything under "UNITED STATES SECURITIES AND EXCHANGE
+   * COMMISSION" > "FORM 10-K") shift every absolute level without changing the structure.
+   */
+  levelAgreementMatched: number;
   matched: number;
   gold: number;
   /** Tree nodes counted for precision. */
   predicted: number;
+  /** Tree nodes counted for precision at gold depth (refinements of gold leaves set aside). */
+  predictedAtGoldDepth: number;
   /** Gold titles not found, for debugging. */
   missed: GoldEntry[];
   /** Matched pairs whose page or level differ, for debugging. */
   mismatched: { gold: GoldEntry; got: GoldEntry }[];
+  /** Matched pairs at different depths among matched titles, for debugging. */
+  depthMismatched: { gold: GoldEntry; got: GoldEntry; goldDepth: number; gotDepth: number }[];
 }
 
 const TITLE_SIM = 0.85;
@@ -100,16 +111,49 @@ export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): 
     for (let k = pi + 1; k < predicted.length && predicted[k].level > predicted[pi].level; k++) refinement[k] = true;
   }
   const counted = predicted.filter((_, i) => !refinement[i] || used[i]).length;
+  const goldMatched = new Set(matchOf.values());
+  const goldDepth = matchedDepths(gold, (i) => goldMatched.has(i));
+  const predictedDepth = matchedDepths(predicted, (i) => used[i]);
+  let matchedLevelOk = 0;
+  const depthMismatched: TreeQuality["depthMismatched"] = [];
+  for (const [pi, gi] of matchOf) {
+    if (goldDepth[gi] === predictedDepth[pi]) matchedLevelOk++;
+    else depthMismatched.push({ gold: gold[gi], got: predicted[pi], goldDepth: goldDepth[gi], gotDepth: predictedDepth[pi] });
+  }
   return {
     titlePrecision: predicted.length ? matched / predicted.length : 0,
     titlePrecisionAtGoldDepth: counted ? matched / counted : 0,
     titleRecall: gold.length ? matched / gold.length : 0,
     startPageExact: matched ? pageOk / matched : 0,
     levelAgreement: matched ? levelOk / matched : 0,
+    levelAgreementMatched: matched ? matchedLevelOk / matched : 0,
     matched,
     gold: gold.length,
     predicted: predicted.length,
+    predictedAtGoldDepth: counted,
     missed,
     mismatched,
+    depthMismatched,
   };
+}
+
+/**
+ * For each entry, how many of its ancestors (by level, in document order) are matched. A
+ * single top entry that holds every other one is the document's title, not a section (our
+ * trees put the title beside the sections), so it is not counted as an ancestor.
+ */
+function matchedDepths(entries: readonly GoldEntry[], isMatched: (i: number) => boolean): number[] {
+  const top = Math.min(...entries.map((e) => e.level));
+  const rootOnly = entries.length > 1 && entries.filter((e) => e.level === top).length === 1 && entries[0].level === top;
+  const depths: number[] = [];
+  const stack: { level: number; depth: number; matched: boolean }[] = []; // open ancestors
+  entries.forEach((e, i) => {
+    while (stack.length && stack[stack.length - 1].level >= e.level) stack.pop();
+    const parent = stack[stack.length - 1];
+    // Depth among matched ancestors: the nearest open ancestor's depth, plus one if it matched.
+    const depth = parent ? parent.depth + (parent.matched ? 1 : 0) : 0;
+    depths.push(depth);
+    stack.push({ level: e.level, depth, matched: isMatched(i) && !(rootOnly && i === 0) });
+  });
+  return depths;
 }

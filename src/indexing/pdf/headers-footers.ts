@@ -9,6 +9,9 @@ import type { Line, PageText } from "./types.ts";
 /** How many lines at each edge of a page may be running heads. */
 const EDGE_LINES = 3;
 
+/** A division label alone on its line: "PART II", "Item 7.", "Chapter 3". */
+const DIVISION_RE = /^(part|item|chapter|section|article|appendix|book)\s+([ivxlc]{1,6}|\d{1,3}[a-z]?)\.?$/i;
+
 const ROMAN = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$/i;
 
 export function normaliseRunningText(text: string): string {
@@ -139,5 +142,9 @@ function firstWord(key: string): string {
 function cand(page: number, line: Line, zone: "top" | "bottom", rank: number): Candidate {
   // Running heads keep their type size; a title that repeats the header's words in large
   // type on the first page is not one of them.
-  return { page, line, zone, key: `${Math.round(line.size)}|${normaliseRunningText(line.text)}`, rank };
+  // "PART I" at the top of one page and "PART II" at the top of another are two headings, not
+  // one running head with a number: a bare division label keeps its number in the key.
+  const text = line.text.trim();
+  const key = DIVISION_RE.test(text) ? text.toLowerCase().replace(/\s+/g, " ") : normaliseRunningText(text);
+  return { page, line, zone, key: `${Math.round(line.size)}|${key}`, rank };
 }

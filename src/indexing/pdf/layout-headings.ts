@@ -100,7 +100,8 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
 function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   // Code is set in monospace at body size; a larger monospace line is a heading that names
   // a module or command.
-  const larger = l.size >= bodySize * 1.1 && l.size >= bodySize + 0.8;
+  // One point above body size counts when the font differs too (12 pt bold over 11 pt text).
+  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (l.font !== bodyFont && l.oneFont && !l.mono));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && l.font !== bodyFont && l.oneFont && !l.mono;
   return larger || distinct;
 }
@@ -111,6 +112,7 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
 export function headingShaped(l: Line, bodySized = false): boolean {
   const t = l.text.trim();
   if (t.length < 2 || t.length > 140 || (l.mono && bodySized)) return false;
+  if (/^[•●▪■◦‣∙·○□➢✓]/u.test(t)) return false; // a list item
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
   if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
@@ -134,6 +136,58 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
 }
+
+/**
+ * A bold lead-in that runs on into its paragraph ("Principal transactions revenue
+ * increased, in part due to" / "the absence of ...") is emphasis in a sentence, not a
+ * heading: body-sized, no closing punctuation, and the next line continues in lower case
+ * at paragraph spacing.
+ */
+function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats): boolean {
+  if (!next || l.size >= stats.bodySize + 0.8) return false;
+  const t = l.text.trim();
+  if (/[.:!?)]$/.test(t)) return false;
+  const gap = l.y - next.y;
+  if (gap <= 0 || gap > 1.3 * Math.max(stats.bodyPitch, l.size)) return false;
+  if (Math.abs(next.x - l.x) > 2 * l.size) return false; // a new column, or an indented list
+  return /^\p{Ll}/u.test(next.text.trim()) || FUNCTION_WORD_END_RE.test(t);
+}
+
+/** Emphasised labels that open a paragraph without naming a section. */
+const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|source|sources|see|figure|fig|table|step|answer|question|q|a|nb|remark|proof)$/i;
+
+/**
+ * A run-in heading: a paragraph opens with a few words in another font than its text,
+ * closed by a period or a dash ("Product Liability Litigation. The Company..."), or set
+ * apart from the text on the same baseline by a wide gap or a larger size. Returns the
+ * heading's title, or null.
+ */
+function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string | null {
+  const lead = l.lead;
+  if (!lead || lead.font === stats.bodyFont && lead.size < stats.bodySize + 0.8) return null;
+  const raw = lead.text.trim();
+  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw);
+  const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;
+  if (!closed && !apart) return null;
+  // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").
+  const rest = l.text.trim().slice(raw.length);
+  const restLetters = (rest.match(/\p{L}/gu) ?? []).length;
+  if (restLetters < 6 || restLetters < rest.replace(/\s/g, "").length * 0.6) return null;
+  const title = raw.replace(/\s*[.:—–-]+$/u, "").trim();
+  const words = title.split(/\s+/);
+  if (words.length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
+  if (!headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
+  // It opens a paragraph: first line, after a finished sentence, after extra space, or indented.
+  if (prev && prev.y > l.y) {
+    const ends = /[.:!?)\]"”’]$/.test(prev.text.trim());
+    const spaced = prev.y - l.y > 1.3 * Math.max(stats.bodyPitch, l.size);
+    if (!ends && !spaced && !(l.x > prev.x + 3)) return null;
+  }
+  return title;
+}
+
+/** Titles do not end on a preposition or article; wrapped sentences do. */
+const FUNCTION_WORD_END_RE = /\s(?:to|of|and|or|the|a|an|in|for|by|with|from|that|as|at|on|which|is|are|was|were)$/i;
 
 /** First line of its page or column, or set off from the line above by extra space. */
 function startsBlock(lines: Line[], i: number, bodyPitch: number): boolean {
@@ -176,6 +230,8 @@ interface Cand {
   size: number;
   depth: number;
   pattern: ReturnType<typeof strongPattern>;
+  /** A run-in heading: the opening words of a paragraph, in their own font. */
+  runIn?: boolean;
 }
 
 export interface LayoutOptions {
@@ -199,6 +255,16 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       if (p === from.page && i <= from.line) continue;
       if (p === to.page && i >= to.line) break;
       const l = lines[i];
+      const runIn = runInTitle(l, lines[i - 1], stats);
+      if (runIn) {
+        const lead = l.lead!;
+        const leadStyle = `${bucket(lead.size)}|${lead.font}`;
+        // In a heading style of the document ("2.3 Structures" beside its text) it ranks with
+        // the other headings of that style; otherwise it sits below them all.
+        const own = stats.styles.has(leadStyle);
+        onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
+        continue;
+      }
       const t = l.text.trim();
       const pattern = strongPattern(t);
       const styled = stats.styles.has(styleKey(l));
@@ -206,6 +272,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       const patternAlone = pattern !== null && pattern !== "chapter" && l.oneFont && t.length <= 100 && !/[,;]$/.test(t);
       if (!styled && !patternAlone) continue;
       if (!headingShaped(l, l.size < stats.bodySize + 0.8) || !startsBlock(lines, i, stats.bodyPitch)) continue;
+      if (!pattern && continuesAsSentence(l, lines[i + 1], stats)) continue;
       onPage.push({ page: p, line: i, title: t, style: styleKey(l), size: l.size, depth: numberingDepth(t), pattern });
     }
     mergeWrapped(onPage, lines, stats.bodyPitch);
@@ -334,7 +401,7 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
   const anyBody = cands.some((c) => !styleOnlyFront.get(c.style));
   const isFront = (c: Cand) => anyBody && styleOnlyFront.get(c.style) === true && c.pattern !== "part" && c.pattern !== "item";
 
-  const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part");
+  const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn);
   const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);
   const itemSizes = new Set(ranked.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
   // Rank inside a size bucket from the numbering.
@@ -344,9 +411,12 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
     if (romans.length >= 2) legal.add(s);
   }
   const minArabic = new Map<number, number>();
+  const maxArabic = new Map<number, number>();
   for (const c of ranked) {
     const sc = scheme(c.title);
-    if (sc.kind === "arabic") minArabic.set(bucket(c.size), Math.min(minArabic.get(bucket(c.size)) ?? 99, sc.depth));
+    if (sc.kind !== "arabic") continue;
+    minArabic.set(bucket(c.size), Math.min(minArabic.get(bucket(c.size)) ?? 99, sc.depth));
+    maxArabic.set(bucket(c.size), Math.max(maxArabic.get(bucket(c.size)) ?? 0, sc.depth));
   }
   // Unnumbered headings of one size that come both in capitals and in mixed case (a press
   // release's "DISCUSSION OF SEGMENT RESULTS" over "Entertainment"): capitals rank above.
@@ -370,6 +440,9 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
       return 0;
     }
     let r = sc.kind === "arabic" ? sc.depth - (minArabic.get(b) ?? sc.depth) : 0;
+    // Unnumbered headings in the style of numbered subsections ("2.1 ...") are paragraph
+    // headings under them.
+    if (sc.kind === null && c.pattern === null && (minArabic.get(b) ?? 0) >= 2) r = (maxArabic.get(b) ?? 0) - minArabic.get(b)! + 1;
     if (itemSizes.has(b) && c.pattern !== "item" && c.pattern !== "chapter" && sc.kind === null) r += 1;
     if (c.pattern === "note") r = Math.max(r, 1);
     return r;
@@ -385,6 +458,7 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
   const out = cands.map((c) => {
     let level: number;
     if (c.pattern === "part") level = 0;
+    else if (c.runIn) level = next; // run-in headings sit below every displayed heading
     else if (isFront(c)) level = 1;
     else level = band.get(bucket(c.size))! + inner(c);
     return { ...c, level };

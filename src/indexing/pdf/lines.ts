@@ -359,6 +359,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     }
   }
   const font = argmax(charsByFont) ?? "";
+  const lead = leadRun(frags);
   const line: Line = {
     text: text.replace(/\s+/g, " ").trim(),
     x,
@@ -370,7 +371,32 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     mono: monoFonts.has(font),
   };
   if (frags.length > 1) line.cells = frags.length;
+  if (lead) line.lead = lead;
   return line;
+}
+
+/** The opening items of a line in one font, when the rest of the line is in another. */
+function leadRun(frags: Fragment[]): Line["lead"] {
+  const items = frags.flatMap((f) => f.items).filter((it) => it.str.trim() !== "");
+  if (items.length < 2) return undefined;
+  const first = items[0];
+  let k = 1;
+  while (k < items.length && items[k].font === first.font) k++;
+  if (k === items.length) return undefined;
+  // The rest must be mostly one other font (body text), not a mix of styles.
+  const restChars = new Map<string, number>();
+  for (const it of items.slice(k)) restChars.set(it.font, (restChars.get(it.font) ?? 0) + countAlnum(it.str));
+  const restFont = argmax(restChars);
+  if (restFont === first.font) return undefined;
+  let text = "";
+  let prev: Item | null = null;
+  for (const it of items.slice(0, k)) {
+    if (prev && !text.endsWith(" ") && !it.str.startsWith(" ") && it.x - prev.right > 0.12 * Math.min(it.size, prev.size)) text += " ";
+    text += it.str;
+    prev = it;
+  }
+  text = text.replace(/\s+/g, " ").trim();
+  return text ? { text, font: first.font, size: first.size } : undefined;
 }
 
 function countAlnum(s: string): number {

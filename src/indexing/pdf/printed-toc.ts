@@ -19,7 +19,9 @@ const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
-const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?)\b/i;
+const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?|item)\b/i;
+/** A column head at the end of a group line ("Part I – Financial information   Page"). */
+const PAGE_HEAD_RE = /\s+pages?$/i;
 
 export interface TocEntry {
   title: string;
@@ -109,6 +111,11 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
   for (let k = 0; k < tocPages.length; k++) {
     const p = tocPages[k];
     const lines = parsed.get(p)!;
+    // A year ending a wrapped title ("... ended March 31, 2021") is not a page number: with
+    // no leaders, a number past the last page belongs to the title, which continues below.
+    for (const l of lines) {
+      if (l.entry && !l.leaders && /^\d{4}$/.test(l.entry.printed) && Number(l.entry.printed) > pages.length) l.entry = null;
+    }
     const xs = lines.filter((l) => l.entry).map((l) => l.line.x);
     const shift = bestShift(xs, refXs);
     for (const x of xs) if (!refXs.some((r) => Math.abs(r - (x + shift)) <= 3)) refXs.push(x + shift);
@@ -124,7 +131,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
         out.push({ title: entry.title, printed: entry.printed, x, size: line.size, tocPage: p, level: 0 });
         continue;
       }
-      const t = line.text.trim();
+      const t = line.text.trim().replace(PAGE_HEAD_RE, "");
       if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
       if (i < firstEntry && !GROUP_RE.test(t)) continue; // page titles above the first entry
       const next = lines[i + 1];
@@ -137,13 +144,83 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       // Group headers ("PART II", "Appendixes") carry no page number; prose does not belong.
       // Column heads ("Page") are neither.
       const looksGroup = GROUP_RE.test(t) || (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t) && t.length <= 60) || line.size > medianSize + 0.5;
-      if (looksGroup && !/[.:;,]$/.test(t) && next?.entry) {
-        out.push({ title: t, printed: null, x, size: line.size, tocPage: p, level: 0 });
+      // "Item 2. Management's Discussion ... Operations." ends in a period and is still a group.
+      const ending = GROUP_RE.test(t) ? /[:;,]$/ : /[.:;,]$/;
+      // A group line stands over entries, maybe under another group line ("Part I" over "Item 1.").
+      const overEntries = next?.entry || (GROUP_RE.test(t) && lines.slice(i + 1, i + 4).some((l) => l.entry));
+      if (looksGroup && !ending.test(t) && overEntries) {
+        out.push({ title: t.replace(/\.$/, ""), printed: null, x, size: line.size, tocPage: p, level: 0 });
       }
     }
   }
   assignLevels(out);
+  nestItemsUnderParts(out);
   return out;
+}
+
+/**
+ * Filing contents set "Part I" and "Item 1." at one indent; the Items (and what is listed
+ * under them) belong under their Part.
+ */
+function nestItemsUnderParts(entries: TocEntry[]): void {
+  const isPart = (e: TocEntry) => /^part\s+([ivx]{1,5}|\d{1,2})\b/i.test(e.title);
+  const part = entries.find(isPart);
+  if (!part || !entries.some((e) => /^item\s+\d/i.test(e.title) && e.level === part.level)) return;
+  let inside = false;
+  for (const e of entries) {
+    if (isPart(e) && e.level === part.level) inside = true;
+    else if (inside) e.level += 1;
+  }
+}
+
+/**
+ * Document order: entries are listed in the order of their printed pages almost always, but
+ * a 10-Q may list its financial statements (printed at the back) before the discussion
+ * (printed first), under group lines without page numbers ("Item 1. Financial Statements").
+ * Such page-less groups move to where their first listed page puts them; numbered entries
+ * keep their listed order (one that goes backwards is more likely a misread, dropped later).
+ */
+function orderByPage(entries: TocEntry[], mapped: (number | null)[]): number[] {
+  interface Node { i: number; key: number; children: Node[] }
+  const root: Node = { i: -1, key: Infinity, children: [] };
+  const stack: { level: number; node: Node }[] = [{ level: 0, node: root }];
+  entries.forEach((e, i) => {
+    while (stack.length > 1 && stack[stack.length - 1].level >= e.level) stack.pop();
+    const node: Node = { i, key: mapped[i] ?? Infinity, children: [] };
+    stack[stack.length - 1].node.children.push(node);
+    stack.push({ level: e.level, node });
+  });
+  const settle = (n: Node): number => {
+    for (const c of n.children) settle(c);
+    // A page-less node's place is its first listed descendant's page.
+    if (n.key === Infinity) n.key = n.children.find((c) => c.key !== Infinity)?.key ?? Infinity;
+    let highest = -Infinity;
+    let groupBehind = false;
+    for (const c of n.children) {
+      if (mapped[c.i] === null && c.key < highest) groupBehind = true;
+      if (c.key !== Infinity) highest = Math.max(highest, c.key);
+    }
+    if (groupBehind) {
+      // Page-less siblings without any page sort with the sibling after them.
+      let after = Infinity;
+      const keyOf = new Map<Node, number>();
+      for (let k = n.children.length - 1; k >= 0; k--) {
+        const c = n.children[k];
+        keyOf.set(c, c.key === Infinity ? after : c.key);
+        if (c.key !== Infinity) after = c.key;
+      }
+      n.children.sort((a, b) => keyOf.get(a)! - keyOf.get(b)! || a.i - b.i);
+    }
+    return n.key;
+  };
+  settle(root);
+  const order: number[] = [];
+  const walk = (n: Node) => {
+    if (n.i >= 0) order.push(n.i);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  return order;
 }
 
 function bestShift(xs: number[], refXs: number[]): number {
@@ -217,16 +294,19 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
   const { pages, index } = ctx;
   const found = findContentsPages(pages);
   if (!found.pages.length) return null;
-  const entries = parseEntries(pages, found.pages, found.parsed);
-  if (entries.filter((e) => e.printed).length < 3) return null;
+  const listed = parseEntries(pages, found.pages, found.parsed);
+  if (listed.filter((e) => e.printed).length < 3) return null;
   const afterToc = found.pages[found.pages.length - 1] + 1;
 
-  const mapPrinted = makeMapper(ctx, entries, afterToc);
+  const mapPrinted = makeMapper(ctx, listed, afterToc);
+  const listedPages = listed.map((e) => (e.printed ? mapPrinted(e.printed) : null));
+  const order = orderByPage(listed, listedPages);
+  const entries = order.map((i) => listed[i]);
   const headings: Heading[] = [];
   // Number-less group headers take the page of the next numbered entry, then are searched
   // for backwards from there (divider pages come just before).
   let nextPage = pages.length - 1;
-  const mapped: (number | null)[] = entries.map((e) => (e.printed ? mapPrinted(e.printed) : null));
+  const mapped: (number | null)[] = order.map((i) => listedPages[i]);
   for (let i = entries.length - 1; i >= 0; i--) {
     if (mapped[i] === null) mapped[i] = nextPage;
     else nextPage = mapped[i]!;

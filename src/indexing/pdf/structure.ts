@@ -88,6 +88,7 @@ export function buildTree(input: StructureInput): StructureResult {
 
   // Filings: PARTs found in the body where the contents lost them, Items under their PART.
   if (tocSource === "printed_toc" || tocSource === "layout") headings = shapeFilingParts(headings, pages);
+  if (tocSource === "printed_toc") headings = refineLeaves(headings, pages, layoutStats(), skipPages);
   headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);
   const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
   return { tree, tocSource, warnings };
@@ -149,4 +150,25 @@ function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: n
   if (chars / 6 > SPLIT_MIN_TOKENS) return chars; // surely above the threshold
   if (chars / 2 < SPLIT_MIN_TOKENS) return 0; // surely below it
   return countTokens(parts.join("\n"));
+}
+
+/**
+ * A printed contents page lists the upper levels only; the body's own headings (by the
+ * document's heading styles) under each listed leaf become its children.
+ */
+function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats, skipPages: ReadonlySet<number>): Heading[] {
+  const out: Heading[] = [];
+  for (let i = 0; i < headings.length; i++) {
+    const h = headings[i];
+    out.push(h);
+    const next = headings[i + 1];
+    if (next && next.level > h.level) continue; // not a leaf
+    const end = next ? { page: next.page, line: next.line ?? 0 } : { page: pages.length, line: 0 };
+    const children = layoutHeadings(pages, stats, { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages });
+    if (!children.length) continue;
+    const minLevel = Math.min(...children.map((c) => c.level));
+    for (const c of children) c.level = h.level + 1 + (c.level - minLevel);
+    out.push(...children);
+  }
+  return out;
 }

@@ -26,6 +26,12 @@ export interface Line {
   mono: boolean;
   /** Pieces separated by wide gaps (table cells, leader-less contents lines); absent = 1. */
   cells?: number;
+  /**
+   * The line's opening run when it is set in another font than the rest of the line: a
+   * run-in heading ("Product Liability Litigation. The Company is ...") or a heading on the
+   * same baseline as text after it. Absent when the line starts in its own main font.
+   */
+  lead?: { text: string; font: string; size: number };
 }
 
 export interface PageText {

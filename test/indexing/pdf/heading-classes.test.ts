@@ -1,0 +1,231 @@
+/**
+ * Trees of PDFs without an outline, one generated PDF per class of heading that real
+ * documents use: a two-column paper with numbered headings, a deep printed contents page
+ * with lettered levels, run-in headings, a heading on the same baseline as text, and a
+ * filing whose contents lists PARTs and Items. Each test asserts titles, pages and levels.
+ */
+import { describe, expect, it } from "vitest";
+import { indexPdf } from "../../../src/indexing/pdf/index.ts";
+import { preorder } from "./tree-checks.ts";
+import { buildPdf, type Run } from "./heading-class-builder.ts";
+
+/** "depth title [page]" for every node, in document order. */
+async function outline(data: Uint8Array): Promise<{ source: string; rows: string[] }> {
+  const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
+  return { source: doc.tocSource, rows: preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`) };
+}
+
+const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
+const columnText = (n: number) => `column text ${n} of a paper goes on`;
+
+describe("two-column paper with numbered headings", () => {
+  // Two columns of 11 pt text; section headings 12 pt bold (one point above the text, as in
+  // ACL papers), subsections 11 pt bold.
+  const column = (x: number, blocks: (string | { h: string; size: number })[]): Run[] => {
+    const runs: Run[] = [];
+    let y = 740;
+    for (const b of blocks) {
+      if (typeof b === "string") {
+        runs.push({ text: b, x, y, size: 11 });
+        y -= 13;
+      } else {
+        y -= 8;
+        runs.push({ text: b.h, x, y, size: b.size, bold: true });
+        y -= 18;
+      }
+    }
+    return runs;
+  };
+  const prose = (from: number, n: number) => Array.from({ length: n }, (_, i) => columnText(from + i));
+  const pages: Run[][] = [
+    [
+      { text: "A Study of Generated Papers", x: 150, y: 790, size: 18, bold: true },
+      ...column(50, [{ h: "Abstract", size: 12 }, ...prose(1, 12), { h: "1 Introduction", size: 12 }, ...prose(20, 20)]),
+      ...column(310, [...prose(40, 14), { h: "2 Method", size: 12 }, ...prose(60, 8), { h: "2.1 Data", size: 11 }, ...prose(70, 10)]),
+    ],
+    [
+      ...column(50, [...prose(100, 16), { h: "2.2 Training", size: 11 }, ...prose(120, 18)]),
+      ...column(310, [...prose(140, 10), { h: "3 Results", size: 12 }, ...prose(160, 24)]),
+    ],
+    [
+      ...column(50, [...prose(200, 20), { h: "A Appendix", size: 12 }, ...prose(230, 16)]),
+      ...column(310, [...prose(260, 36)]),
+    ],
+  ];
+
+  it("finds every numbered heading at its page and level, reading each column in turn", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    const sections = rows.filter((r) => !/A Study of Generated Papers/.test(r));
+    expect(sections).toEqual(["1 Abstract [1]", "1 1 Introduction [1]", "1 2 Method [1]", "2 2.1 Data [1]", "2 2.2 Training [2]", "1 3 Results [2]", "1 A Appendix [3]"]);
+  });
+});
+
+describe("printed contents several levels deep (I., A., 1., a.)", () => {
+  const entries: [number, string, number][] = [
+    [0, "I. Introduction", 2],
+    [1, "A. Background", 2],
+    [1, "B. Summary of the Rule", 3],
+    [2, "1. Scope of the Rule", 3],
+    [2, "2. Definitions", 4],
+    [3, "a. Retail Customer", 4],
+    [3, "b. Recommendation", 5],
+    [0, "II. Discussion", 5],
+    [1, "A. Comments Received", 6],
+  ];
+  const contents: Run[] = [{ text: "Table of Contents", x: 60, y: 780, size: 14, bold: true }];
+  entries.forEach(([depth, title, page], i) => {
+    const y = 740 - i * 20;
+    contents.push({ text: `${title} ${".".repeat(40 - depth * 4)} ${page}`, x: 60 + depth * 18, y, size: 10 });
+  });
+  // Body pages: the same headings, bold at body size, with prose between them.
+  const body = new Map<number, Run[]>();
+  for (const [, title, page] of entries) {
+    const runs = body.get(page) ?? [];
+    const y = 760 - runs.length * 16;
+    runs.push({ text: title, x: 60, y, size: 10, bold: true });
+    for (let k = 1; k <= 4; k++) runs.push({ text: sentence(page * 10 + k), x: 60, y: y - 14 * k, size: 10 });
+    body.set(page, runs);
+  }
+  // Space the runs out: each heading block takes 5 rows.
+  for (const runs of body.values()) {
+    let y = 760;
+    for (const r of runs) {
+      if (r.bold) y -= 10;
+      r.y = y;
+      y -= 14;
+    }
+  }
+  const pages: Run[][] = [contents, ...[2, 3, 4, 5, 6].map((p) => body.get(p)!)];
+
+  it("keeps every level of the contents and finds each entry at its body page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/Table of Contents/.test(r))).toEqual([
+      "1 I. Introduction [2]",
+      "2 A. Background [2]",
+      "2 B. Summary of the Rule [3]",
+      "3 1. Scope of the Rule [3]",
+      "3 2. Definitions [4]",
+      "4 a. Retail Customer [4]",
+      "4 b. Recommendation [5]",
+      "1 II. Discussion [5]",
+      "2 A. Comments Received [6]",
+    ]);
+  });
+});
+
+describe("run-in headings in a long note", () => {
+  // A 10-K style note: one real heading, then paragraphs that open with a bold phrase.
+  const para = (lead: string, y: number): Run[] => [
+    { text: lead, x: 60, y, size: 10, bold: true },
+    { text: "The Company is a defendant in several actions described in this paragraph.", x: 0, y, size: 10, after: true },
+    { text: sentence(y), x: 60, y: y - 13, size: 10 },
+    { text: sentence(y + 1) + " It ends here.", x: 60, y: y - 26, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "Note 12. Commitments and Contingencies", x: 60, y: 780, size: 13, bold: true },
+      { text: sentence(1), x: 60, y: 750, size: 10 },
+      { text: sentence(2) + " Done.", x: 60, y: 737, size: 10 },
+      ...para("Product Liability Litigation.", 710),
+      ...para("Environmental Matters.", 640),
+    ],
+    [...para("Securities Class Action.", 760), { text: sentence(3) + " Done.", x: 60, y: 700, size: 10 }],
+    [{ text: "Note 13. Income Taxes", x: 60, y: 780, size: 13, bold: true }, { text: sentence(4), x: 60, y: 750, size: 10 }],
+  ];
+
+  it("makes each bold run-in phrase a child node titled by the phrase, not by the sentence", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 Note 12. Commitments and Contingencies [1]",
+      "2 Product Liability Litigation [1]",
+      "2 Environmental Matters [1]",
+      "2 Securities Class Action [2]",
+      "1 Note 13. Income Taxes [3]",
+    ]);
+  });
+});
+
+describe("a heading on the same baseline as text", () => {
+  // "2.3 Structures" set in bold at the left margin, the paragraph starting on its baseline
+  // after a wide gap: one line of text in the PDF, two things for the reader.
+  const prose = (from: number, to: number, top: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * (i + 1), size: 10 }));
+  const pages: Run[][] = [
+    [{ text: "A Short Manual", x: 200, y: 760, size: 20, bold: true }, ...prose(1, 6, 720)],
+    [
+      { text: "2 Data Types", x: 60, y: 780, size: 14, bold: true },
+      ...prose(1, 3, 760),
+      { text: "2.1 Vectors", x: 60, y: 690, size: 11, bold: true },
+      ...prose(4, 6, 690),
+    ],
+    [
+      { text: "2.2 Lists", x: 60, y: 760, size: 11, bold: true },
+      ...prose(7, 8, 760),
+      { text: "2.3 Structures", x: 60, y: 700, size: 11, bold: true },
+      { text: "A structure groups named fields of different types together.", x: 180, y: 700, size: 10 },
+      ...prose(9, 10, 700),
+    ],
+    [{ text: "3 Functions", x: 60, y: 780, size: 14, bold: true }, ...prose(11, 13, 760)],
+  ];
+
+  it("splits the heading from the text beside it", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 A Short Manual [1]", "1 2 Data Types [2]", "2 2.1 Vectors [2]", "2 2.2 Lists [3]", "2 2.3 Structures [3]", "1 3 Functions [4]"]);
+  });
+});
+
+describe("a filing whose contents lists PARTs and Items", () => {
+  const toc: [string, string | null][] = [
+    ["PART I", null],
+    ["Item 1. Business", "2"],
+    ["Item 1A. Risk Factors", "3"],
+    ["Item 2. Properties", "4"],
+    ["PART II", null],
+    ["Item 5. Market for Registrant's Common Equity", "5"],
+    ["Item 7. Management's Discussion and Analysis", "6"],
+    ["Item 8. Financial Statements and Supplementary Data", "7"],
+  ];
+  const contents: Run[] = [{ text: "TABLE OF CONTENTS", x: 220, y: 780, size: 12, bold: true }];
+  toc.forEach(([title, page], i) => contents.push({ text: page ? `${title}     ${page}` : title, x: 60, y: 740 - 22 * i, size: 10, bold: !page }));
+  // Printed page numbers are physical page - 1 (a cover page comes first); PART II is printed
+  // on the page of Item 5, above it.
+  const bodyPage = (heads: string[]): Run[] => {
+    const runs: Run[] = [];
+    let y = 770;
+    for (const h of heads) {
+      runs.push({ text: h, x: 60, y, size: 10, bold: true });
+      y -= 18;
+      for (let k = 0; k < 5; k++) ((runs.push({ text: sentence(y), x: 60, y, size: 10 })), (y -= 13));
+      y -= 8;
+    }
+    return runs;
+  };
+  const pages: Run[][] = [
+    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
+    contents,
+    bodyPage(["PART I", "Item 1. Business"]),
+    bodyPage(["Item 1A. Risk Factors"]),
+    bodyPage(["Item 2. Properties"]),
+    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity"]),
+    bodyPage(["Item 7. Management's Discussion and Analysis"]),
+    bodyPage(["Item 8. Financial Statements and Supplementary Data"]),
+  ];
+  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+
+  it("makes each PART and Item a node at the body page where it begins, Items under their PART", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => /PART|Item/.test(r))).toEqual([
+      "1 PART I [3]",
+      "2 Item 1. Business [3]",
+      "2 Item 1A. Risk Factors [4]",
+      "2 Item 2. Properties [5]",
+      "1 PART II [6]",
+      "2 Item 5. Market for Registrant's Common Equity [6]",
+      "2 Item 7. Management's Discussion and Analysis [7]",
+      "2 Item 8. Financial Statements and Supplementary Data [8]",
+    ]);
+  });
+});
