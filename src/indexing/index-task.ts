@@ -4,7 +4,7 @@
  * here for `POST /markdown`, as inline source, so a large file never blocks the event loop.
  */
 import fs from "node:fs/promises";
-import { decodeMarkdown, indexMarkdown, type MarkdownIndexOptions } from "./markdown/index.ts";
+import type { MarkdownIndexOptions } from "./markdown/index.ts";
 import { indexPdf } from "./pdf/index.ts";
 import type { Line } from "./pdf/types.ts";
 import type { IndexedDocument } from "./tree-types.ts";
@@ -36,6 +36,9 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
         ocrLines: payload.ocr?.lines,
       });
     case "markdown": {
+      // Imported here, not at the top: the Markdown indexer brings the tokenizer's tables
+      // (~70 MB per thread), which a PDF job loads only after pdfjs has been released.
+      const { decodeMarkdown, indexMarkdown } = await import("./markdown/index.ts");
       const options: MarkdownIndexOptions = payload.markdown ?? { fileName: "document.md", addSummaries: true, addDescription: true };
       const source = payload.source ?? decodeMarkdown(await readBytes(payload), options.fileName);
       return indexMarkdown(source, options);

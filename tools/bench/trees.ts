@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { indexPdf } from "../../src/indexing/pdf/index.ts";
 import type { TreeNode } from "../../src/indexing/tree-types.ts";
 import { CORPUS } from "./inputs.ts";
+import { checkFilingParts, loadFilingParts } from "./filing-parts.ts";
 import { flattenTree, scoreAgainstGold, type GoldEntry, type TreeQuality } from "./tree-quality.ts";
 import type { BenchFigure } from "./types.ts";
 
@@ -151,12 +152,37 @@ export async function treesBench(): Promise<BenchFigure[]> {
   const pdfs = existsSync(path.join(EVALDATA, "pdfs")) ? readdirSync(path.join(EVALDATA, "pdfs")).filter((f) => f.endsWith(".pdf")).sort() : [];
   let count = 0;
   const examples: string[] = [];
+  const filings = loadFilingParts();
+  const parts = { asIs: { found: 0, total: 0 }, noOutline: { found: 0, total: 0 } };
+  const partFigures: BenchFigure[] = [];
   for (const file of pdfs) {
-    const indexed = await indexPdf(new Uint8Array(readFileSync(path.join(EVALDATA, "pdfs", file))), { addSummaries: false });
+    const bytes = new Uint8Array(readFileSync(path.join(EVALDATA, "pdfs", file)));
+    const indexed = await indexPdf(bytes.slice(), { addSummaries: false });
     const found = sentenceTitles(indexed.tree);
     count += found.length;
     if (found.length && examples.length < 3) examples.push(`${file.slice(0, 24)}: "${found[0].slice(0, 60)}..."`);
+    const gold = filings[file];
+    if (!gold) continue;
+    const asIs = checkFilingParts(indexed.tree, gold);
+    const noOutline = checkFilingParts((await indexPdf(bytes.slice(), { addSummaries: false, ignoreOutline: true })).tree, gold);
+    parts.asIs.found += asIs.found;
+    parts.asIs.total += asIs.total;
+    parts.noOutline.found += noOutline.found;
+    parts.noOutline.total += noOutline.total;
+    partFigures.push({
+      group: GROUP,
+      name: `  ${file.replace(/\.pdf$/, "").slice(0, 40)} Parts/Items at their body page (as indexed; outline removed)`,
+      value: `${asIs.found}/${asIs.total}; ${noOutline.found}/${noOutline.total}`,
+      note: asIs.missing.length || noOutline.missing.length ? `missing: ${asIs.missing.slice(0, 4).join("; ")}${noOutline.missing.length ? ` | outline removed: ${noOutline.missing.slice(0, 4).join("; ")}` : ""}` : "all",
+    });
   }
   if (pdfs.length) figures.push({ group: GROUP, name: `node titles that read like body sentences, ${pdfs.length} dev-set PDFs`, value: count, note: `target 0; e.g. ${examples.join("; ") || "none"}` });
+  if (parts.asIs.total) {
+    figures.push(
+      { group: GROUP, name: `Parts and Items of ${partFigures.length} filings with a node at their body page, as indexed`, value: `${parts.asIs.found}/${parts.asIs.total}`, note: "target: all (gold pages in tools/bench/data/filing-parts.json)" },
+      { group: GROUP, name: "  the same with the filings' outlines removed", value: `${parts.noOutline.found}/${parts.noOutline.total}` },
+      ...partFigures,
+    );
+  }
   return figures;
 }

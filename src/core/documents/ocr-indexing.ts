@@ -40,23 +40,39 @@ export async function indexWithOcr(
   payload: IndexTaskPayload,
   module: string,
   settings: OcrSettings,
-  { pool, signal, logger }: JobContext,
+  context: JobContext,
 ): Promise<OcrIndexResult> {
   const doc = await store.read((tx) => tx.documents.get(docId));
   const detect = payload.format === "pdf" && doc?.options.ocr !== false;
+  const saveImage = (name: string, png: Uint8Array) => store.blobs.write(docId, name, png);
+  return indexOnPool(payload, module, settings, { detect, saveImage }, context);
+}
+
+/**
+ * The index job's work without the store: `saveImage` keeps each OCR'd page's images as
+ * they arrive (the job writes them as blobs). Benchmarks call this directly.
+ */
+export async function indexOnPool(
+  payload: IndexTaskPayload,
+  module: string,
+  settings: OcrSettings,
+  { detect, saveImage }: { detect: boolean; saveImage: (name: string, png: Uint8Array) => Promise<unknown> },
+  { pool, signal, logger }: JobContext,
+): Promise<OcrIndexResult> {
   const first = await pool.run<PdfIndexResult>({ module, payload: { ...payload, ocr: { detect } } }, signal);
   if (!first.needsOcr?.length) return first;
+  const needsOcr = first.needsOcr;
 
-  logger.info({ pages: first.needsOcr }, `OCR of ${first.needsOcr.length} page(s) without a usable text layer`);
+  logger.info({ pages: needsOcr }, `OCR of ${needsOcr.length} page(s) without a usable text layer`);
   const lines: Record<number, Line[]> = {};
   const ocrInfo: OcrPageInfo[] = [];
   // Images are stored as each page arrives, so a long scan never holds all its PNGs in memory.
-  const results = await recogniseSpread(payload.filePath!, first.needsOcr, settings, pool, signal, async (r) => {
+  const results = await recogniseSpread(payload.filePath!, needsOcr, settings, pool, signal, async (r) => {
     lines[r.page] = r.lines;
     const images: string[] = [];
     for (const [k, png] of r.images.entries()) {
       const name = imageBlobName(r.page, k + 1);
-      await store.blobs.write(docId, name, png);
+      await saveImage(name, png);
       images.push(name);
     }
     ocrInfo.push({ page: r.page, images, confidence: r.confidence, ...(r.warning ? { warning: r.warning } : {}) });

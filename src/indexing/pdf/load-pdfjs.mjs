@@ -12,6 +12,11 @@ const nativePush = Array.prototype.push;
 const capturedNatives = !("__core-js_shared__" in globalThis);
 
 export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+// In Node, pdfjs runs its "worker" in the same thread and imports this module on the first
+// getDocument. Loading it here, with the main bundle, keeps that import out of whatever
+// loader is registered by then: through tsx (transform plus source maps of a 2 MB bundle)
+// it costs each thread about 300 MB of memory.
+await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
 
 if (capturedNatives) {
   JSON.stringify = nativeStringify;

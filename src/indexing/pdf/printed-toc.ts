@@ -20,6 +20,7 @@ const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
 const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?|item)\b/i;
+const NOT_APPLICABLE_RE = /\s(n\/a|not applicable)$/i;
 /** A column head at the end of a group line ("Part I – Financial information   Page"). */
 const PAGE_HEAD_RE = /\s+pages?$/i;
 
@@ -133,10 +134,14 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       }
       const t = line.text.trim().replace(PAGE_HEAD_RE, "");
       if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
+      // "ITEM 1B. UNRESOLVED STAFF COMMENTS   N/A": listed as not applicable, so not in the body.
+      if (NOT_APPLICABLE_RE.test(t)) continue;
       if (i < firstEntry && !GROUP_RE.test(t)) continue; // page titles above the first entry
       const next = lines[i + 1];
       // A title wrapped over two lines: the first half runs wide, the rest carries the number.
-      if (next?.entry && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + 40 && !/[:;]$/.test(t)) {
+      // Not when both halves open like headings of their own ("PART I" over "ITEM 1. Business").
+      const twoHeadings = GROUP_RE.test(t) && GROUP_RE.test(next?.entry?.title ?? "");
+      if (next?.entry && !twoHeadings && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + 40 && !/[:;]$/.test(t)) {
         next.entry = { ...next.entry, title: t + " " + next.entry.title };
         next.line = { ...next.line, x: line.x, size: line.size };
         continue;

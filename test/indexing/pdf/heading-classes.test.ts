@@ -229,3 +229,55 @@ describe("a filing whose contents lists PARTs and Items", () => {
     ]);
   });
 });
+
+describe("a filing contents page with a Page column head and items marked N/A", () => {
+  // "PART I ........ Page" runs the full width, like a wrapped title's first half; and the
+  // contents lists an Item as N/A that the body never prints.
+  const contents: Run[] = [
+    { text: "TABLE OF CONTENTS", x: 220, y: 780, size: 12, bold: true },
+    { text: "PART I", x: 60, y: 740, size: 10 },
+    { text: "Page", x: 500, y: 740, size: 10 },
+    { text: "Item 1. Business     2", x: 70, y: 718, size: 10 },
+    { text: "Item 1A. Risk Factors     3", x: 70, y: 696, size: 10 },
+    { text: "Item 1B. Unresolved Staff Comments     N/A", x: 70, y: 674, size: 10 },
+    { text: "Item 2. Properties     4", x: 70, y: 652, size: 10 },
+    { text: "PART II     5", x: 60, y: 630, size: 10 },
+    { text: "Item 5. Market for Registrant's Common Equity     5", x: 70, y: 608, size: 10 },
+    { text: "Item 7. Management's Discussion and Analysis     6", x: 70, y: 586, size: 10 },
+  ];
+  const bodyPage = (heads: string[]): Run[] => {
+    const runs: Run[] = [];
+    let y = 770;
+    for (const h of heads) {
+      runs.push({ text: h, x: 60, y, size: 10, bold: true });
+      y -= 18;
+      for (let k = 0; k < 5; k++) ((runs.push({ text: sentence(y), x: 60, y, size: 10 })), (y -= 13));
+      y -= 8;
+    }
+    return runs;
+  };
+  const pages: Run[][] = [
+    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
+    contents,
+    bodyPage(["PART I", "Item 1. Business"]),
+    bodyPage(["Item 1A. Risk Factors"]),
+    bodyPage(["Item 2. Properties"]),
+    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity"]),
+    bodyPage(["Item 7. Management's Discussion and Analysis"]),
+  ];
+  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+
+  it("keeps PART I apart from Item 1 and makes no node of the N/A item", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => /PART|Item/.test(r))).toEqual([
+      "1 PART I [3]",
+      "2 Item 1. Business [3]",
+      "2 Item 1A. Risk Factors [4]",
+      "2 Item 2. Properties [5]",
+      "1 PART II [6]",
+      "2 Item 5. Market for Registrant's Common Equity [6]",
+      "2 Item 7. Management's Discussion and Analysis [7]",
+    ]);
+  });
+});
