@@ -12,12 +12,22 @@ export const docRefFields = {
   doc_name: z.string().min(1).max(255).optional().describe("File name, with or without extension, when unique; instead of doc_id"),
 };
 
-export async function resolveDocument({ services, user }: McpContext, ref: { doc_id?: string; doc_name?: string }): Promise<DocumentRecord> {
+/** `folder_id` as PageIndex's tools take it: omitted = everywhere, null or "root" = unfiled, else that folder. */
+export const folderScopeField = z.string().min(1).max(200).nullable().optional().describe('Only documents in this folder ("root" or null = unfiled); omitted = all');
+
+/** A document reference whose doc_name is looked up in one folder when folder_id is given (PageIndex's tools take both). */
+export const docRefInFolderFields = { ...docRefFields, folder_id: folderScopeField };
+
+export async function resolveDocument(
+  { services, user }: McpContext,
+  ref: { doc_id?: string; doc_name?: string; folder_id?: string | null },
+): Promise<DocumentRecord> {
   if (ref.doc_id) return services.documents.get(user, ref.doc_id);
   if (!ref.doc_name) {
     throw new ToolFailure("INVALID_INPUT", "Give doc_id (or a unique doc_name)", ["Call recent_documents or find_relevant_documents to find the doc_id"]);
   }
-  const matches = await services.documents.findByName(user, ref.doc_name);
+  const folderId = ref.folder_id === "root" ? null : ref.folder_id;
+  const matches = (await services.documents.findByName(user, ref.doc_name)).filter((d) => folderId === undefined || d.folderId === folderId);
   if (matches.length === 0) {
     throw new ToolFailure("NOT_FOUND", `No document named ${JSON.stringify(ref.doc_name)}`, [
       "Call recent_documents or find_relevant_documents to see which documents exist",
@@ -63,6 +73,26 @@ export function summarise(doc: DocumentRecord): DocumentSummary {
   if (doc.error) out.error = doc.error;
   return out;
 }
+
+/**
+ * A document as PageIndex's tools list it (its SDK's `RecentDocumentItem` /
+ * `SearchDocumentItem`), given beside our own `documents` rows so that SDK's clients work.
+ */
+export const pageIndexDoc = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  pageNum: z.number().int(),
+  folderId: z.string().nullable(),
+});
+export type PageIndexDoc = z.infer<typeof pageIndexDoc>;
+
+export function asPageIndexDoc(doc: DocumentRecord): PageIndexDoc {
+  return { id: doc.id, name: doc.name, description: doc.description, status: doc.status, createdAt: doc.createdAt, pageNum: doc.pageNum, folderId: doc.folderId };
+}
+
 
 /** What to do with a document in its current state. */
 export function stepsFor(doc: DocumentRecord): string[] {

@@ -17,7 +17,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Services } from "../core/services.ts";
 import type { UserRecord } from "../store/index.ts";
 import { MCP_MAX_MESSAGE_BYTES } from "./limits.ts";
-import { createMcpServer } from "./server.ts";
+import { createMcpServer, type ToolProfile } from "./server.ts";
 
 export interface SessionLimits {
   /** Open sessions per API key. */
@@ -60,8 +60,12 @@ export class McpHttpSessions {
     return this.sessions.size;
   }
 
-  /** Handles one protocol request (GET stream, POST messages, DELETE end) for `user`, who presented key `keyId`. */
-  async handle(request: Request, user: UserRecord, keyId: string): Promise<Response> {
+  /**
+   * Handles one protocol request (GET stream, POST messages, DELETE end) for `user`, who
+   * presented key `keyId`. `profile` chooses the tools of a new session; a session keeps
+   * the profile it was opened with.
+   */
+  async handle(request: Request, user: UserRecord, keyId: string, profile: ToolProfile = "all"): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = this.sessions.get(sessionId);
@@ -73,7 +77,7 @@ export class McpHttpSessions {
       return jsonRpcError(503, `Too many open MCP sessions and none is idle (at most ${this.limits.perKey} per key, ${this.limits.total} in all); retry later or close sessions with DELETE /mcp`, { "retry-after": String(RETRY_AFTER_S) });
     }
 
-    const server = createMcpServer({ services: this.services, user, localFiles: { allowed: this.services.config.localFileUsers.includes(user.name) } });
+    const server = createMcpServer({ services: this.services, user, localFiles: { allowed: this.services.config.localFileUsers.includes(user.name) } }, profile);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: MCP_MAX_MESSAGE_BYTES,

@@ -8,4 +8,4 @@ How to work:
 4. Fetch only what you need: get_page_content with tight page ranges ("12-14", "3,7") or get_node_content with node ids. Answers are capped in size; a capped answer says what to ask for next. For a specific fact, search_documents finds the sections and pages that mention it.
 5. Answer from what you read and cite pages, e.g. (p. 12) or (pp. 12-14). For Markdown cite section titles.
 
-Every result carries next_steps. Errors come back as {error, errorCode, next_steps} with codes NOT_FOUND, INVALID_INPUT, NOT_READY, CONFLICT, FORBIDDEN_PATH: follow next_steps to recover. remove_document and delete_folder cannot be undone: confirm with the user first.`;
+Every result carries next_steps {summary, options}. Errors come back as {error, errorCode, next_steps} with codes NOT_FOUND, INVALID_INPUT, NOT_READY, CONFLICT, FORBIDDEN_PATH: follow next_steps to recover. remove_document and delete_folder cannot be undone: confirm with the user first.`;

@@ -24,23 +24,29 @@ export function structureSdkErrors(server: McpServer): void {
 }
 
 type RequestHandler = (request: unknown, extra: unknown) => unknown;
-let toolList: Promise<unknown> | undefined;
+/** One answer per tool profile (the set of tools a session registers). */
+const toolLists = new Map<string, Promise<unknown>>();
 
 /**
  * The SDK rebuilds every tool's JSON schema on each tools/list (~15 ms for our tools, most
  * of the call). The list is the same for every server instance (tools never change at run
  * time), so the first answer is kept for all. Like structureSdkErrors, this reaches a
- * private SDK field and fails loudly if an upgrade removes it. Call after registering tools.
+ * private SDK field and fails loudly if an upgrade removes it. Call after registering tools;
+ * `profile` names the set of tools registered (sessions of one profile share the answer).
  */
-export function cacheToolList(server: McpServer): void {
+export function cacheToolList(server: McpServer, profile: string): void {
   const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })._requestHandlers;
   const original = handlers?.get("tools/list");
   if (!handlers || !original) throw new Error("MCP SDK changed: the tools/list handler is not where it was");
   handlers.set("tools/list", (request, extra) => {
-    toolList ??= Promise.resolve(original(request, extra)).catch((error: unknown) => {
-      toolList = undefined;
-      throw error;
-    });
-    return toolList;
+    let list = toolLists.get(profile);
+    if (!list) {
+      list = Promise.resolve(original(request, extra)).catch((error: unknown) => {
+        toolLists.delete(profile);
+        throw error;
+      });
+      toolLists.set(profile, list);
+    }
+    return list;
   });
 }

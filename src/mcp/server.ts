@@ -60,11 +60,23 @@ const TOOLS = [
   healthTool,
 ];
 
-export function createMcpServer(context: McpContext): McpServer {
+/**
+ * Which tools a session offers: `all`, or `read`, only the tools annotated read-only (what
+ * PageIndex's Python SDK connects its agent helpers to, `/mcp?tools=read`): a model in such
+ * a session can neither call nor see anything that writes or deletes.
+ */
+export const TOOL_PROFILES = ["all", "read"] as const;
+export type ToolProfile = (typeof TOOL_PROFILES)[number];
+
+export function toolsOf(profile: ToolProfile): typeof TOOLS {
+  return profile === "read" ? TOOLS.filter((t) => t.config.annotations.readOnlyHint === true) : TOOLS;
+}
+
+export function createMcpServer(context: McpContext, profile: ToolProfile = "all"): McpServer {
   const server = new McpServer({ name: "treeindex", title: "treeindex", version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
   structureSdkErrors(server);
-  for (const tool of TOOLS) registerTool(server, context, tool);
-  cacheToolList(server);
+  for (const tool of toolsOf(profile)) registerTool(server, context, tool);
+  cacheToolList(server, profile);
   registerResources(server, context);
   registerPrompts(server, context);
   return server;

@@ -1,6 +1,6 @@
 /**
  * Tool errors, one shape for every failure a model sees: `isError` with the text
- * `{error, errorCode, next_steps, details?}`. Core errors map to codes here; tools throw
+ * `{error, errorCode, next_steps: {summary, options}, details?}`. Core errors map to codes here; tools throw
  * ToolFailure for their own expected failures.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -8,7 +8,20 @@ import { z } from "zod";
 import { ForbiddenPathError } from "../core/documents/local-files.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, NotReadyError, PayloadTooLargeError } from "../core/errors.ts";
 
-export const nextSteps = z.array(z.string()).describe("Suggested next tool calls");
+/**
+ * What the agent should do next, as PageIndex's tools give it (its SDK's `NextSteps`): a
+ * one-line summary and the calls to consider.
+ */
+export const nextSteps = z.object({
+  summary: z.string().describe("What to do next, in one line"),
+  options: z.array(z.string()).describe("Suggested next tool calls"),
+});
+export type NextSteps = z.infer<typeof nextSteps>;
+
+/** Hints as tools write them (a list of calls), in the result's shape. */
+export function toNextSteps(options: string[], summary?: string): NextSteps {
+  return { summary: summary ?? options[0] ?? "", options };
+}
 
 export const ERROR_CODES = ["NOT_FOUND", "INVALID_INPUT", "NOT_READY", "CONFLICT", "FORBIDDEN_PATH", "FORBIDDEN", "TOO_LARGE", "INTERNAL"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -64,7 +77,7 @@ export function classify(error: unknown): Classified | undefined {
 }
 
 export function errorResult(code: ErrorCode, message: string, hints?: string[], details?: Record<string, unknown>): CallToolResult {
-  const body: ToolError = { error: message, errorCode: code, next_steps: hints ?? DEFAULT_HINTS[code] };
+  const body: ToolError = { error: message, errorCode: code, next_steps: toNextSteps(hints ?? DEFAULT_HINTS[code]) };
   if (details) body.details = details;
   // The body goes in the text only: clients (the SDK's own included) validate any
   // structuredContent against the tool's success schema, and an error body would fail that.

@@ -1,6 +1,6 @@
 /**
  * How every treeindex tool is registered: zod input and output schemas, annotations, the
- * result as `structuredContent` plus the same JSON as text, `next_steps` hints on every
+ * result as `structuredContent` plus the same JSON as text, `next_steps` ({summary, options}) on every
  * result. Expected failures become error results (tool-errors.ts); anything else is logged
  * and reported without internals.
  */
@@ -10,7 +10,7 @@ import type { CallToolResult, ServerNotification, ServerRequest } from "@modelco
 import type { z } from "zod";
 import { MAX_JSON_DEPTH, tooDeepMessage, valueDepth } from "../core/schemas/json-limits.ts";
 import type { McpContext } from "./context.ts";
-import { classify, errorResult, nextSteps, type ErrorCode } from "./tool-errors.ts";
+import { classify, errorResult, nextSteps, toNextSteps, type ErrorCode } from "./tool-errors.ts";
 
 export { ToolFailure } from "./tool-errors.ts";
 
@@ -31,7 +31,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   /** Hints per error code, replacing the defaults. */
   errorHints?: Partial<Record<ErrorCode, string[]>>;
   /** `content` adds blocks after the JSON text (e.g. an image). `context` is the session's user and services. */
-  run(args: z.output<I>, extra: ToolExtra, context: McpContext): Promise<{ result: z.output<O>; next_steps: string[]; content?: CallToolResult["content"] }>;
+  run(
+    args: z.output<I>,
+    extra: ToolExtra,
+    context: McpContext,
+  ): Promise<{ result: z.output<O>; next_steps: string[]; summary?: string; content?: CallToolResult["content"] }>;
 }
 
 /** A tool defined once per process: its schemas and config are shared by every session. */
@@ -69,8 +73,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
       const depth = valueDepth(args);
       if (depth > MAX_JSON_DEPTH) return errorResult("INVALID_INPUT", `Arguments: ${tooDeepMessage(depth)}`);
       try {
-        const { result, next_steps, content } = await spec.run(args as z.output<I>, extra, context);
-        return okResult({ ...(result as Record<string, unknown>), next_steps }, content);
+        const { result, next_steps, summary, content } = await spec.run(args as z.output<I>, extra, context);
+        return okResult({ ...(result as Record<string, unknown>), next_steps: toNextSteps(next_steps, summary) }, content);
       } catch (error) {
         const known = classify(error);
         if (known) return errorResult(known.code, known.message, known.hints ?? spec.errorHints?.[known.code], known.details);

@@ -27,8 +27,9 @@ export function ok(result: unknown): Loose {
   if (r.isError) throw new Error(`Expected success, got error: ${(r.content[0] as { text: string }).text}`);
   expect(r.structuredContent).toBeDefined();
   expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual(r.structuredContent);
-  const steps = (r.structuredContent as { next_steps: unknown }).next_steps;
-  expect(Array.isArray(steps) && steps.length > 0).toBe(true);
+  const steps = (r.structuredContent as { next_steps: { summary: unknown; options: unknown } }).next_steps;
+  expect(typeof steps.summary === "string" && steps.summary.length > 0).toBe(true);
+  expect(Array.isArray(steps.options) && steps.options.length > 0).toBe(true);
   return r.structuredContent;
 }
 
@@ -38,6 +39,7 @@ export function failed(result: unknown, code: ErrorCode): ToolError {
   expect(r.isError).toBe(true);
   const body = toolErrorSchema.parse(JSON.parse((r.content[0] as { text: string }).text));
   expect(body.errorCode, body.error).toBe(code);
-  expect(body.next_steps.length).toBeGreaterThan(0);
+  expect(body.next_steps.options.length).toBeGreaterThan(0);
+  expect(body.next_steps.summary.length).toBeGreaterThan(0);
   return body;
 }

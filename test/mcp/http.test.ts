@@ -149,6 +149,13 @@ describe("/mcp over Streamable HTTP", () => {
       const folders = ok(await viaProxy.callTool({ name: "list_folders", arguments: {} }));
       expect(folders.folders.map((f: { id: string }) => f.id)).toEqual([created.id]);
       await viaProxy.close();
+      // The query is the MCP server's: ?tools=read through the proxy opens a read-only upstream session.
+      const readOnly = new Client({ name: "http-test", version: "1.0.0" });
+      await readOnly.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp?tools=read`), { requestInit: { headers: { api_key: sharedKey } } }));
+      const names = (await readOnly.listTools()).tools.map((t) => t.name);
+      expect(names).toContain("list_folders");
+      expect(names).not.toContain("create_folder");
+      await readOnly.close();
       // The proxy still demands a key of its own users first.
       expect((await fetch(`${proxy.url}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) })).status).toBe(401);
     } finally {

@@ -84,7 +84,8 @@ describe("treeindex mcp (stdio)", () => {
       expect(await res.json()).toMatchObject({ doc_id: started.doc_id, status: "completed", page_count: 41 });
       const { doc_id } = (await (await rest.api("/doc", { method: "POST", key: envKey, body: form("R-data.pdf", await fs.readFile(path.join(docs, "R-data.pdf"))) })).json()) as { doc_id: string };
       const seen = ok(await client.callTool({ name: "get_document", arguments: { doc_id } }));
-      expect(seen.name).toBe("R-data.pdf");
+      // The name was taken (by the stdio upload) in the same folder: the copy got a suffix.
+      expect(seen.name).toBe("R-data_1.pdf");
     } finally {
       await client.close();
       await rest.close();

@@ -81,15 +81,15 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     expect(inOne.sections.every((s: { doc_id: string }) => s.doc_id === ids.rdata)).toBe(true);
     expect(inOne.sections[0].passages[0].page).toBeGreaterThan(0);
     expect(inOne.sections[0].passages.map((p: { text: string }) => p.text).join(" ")).toMatch(/spreadsheet/i);
-    expect(inOne.next_steps[0]).toMatch(/get_page_content/);
+    expect(inOne.next_steps.options[0]).toMatch(/get_page_content/);
     // Pages to open first, with the passage that matched.
     expect(inOne.pages[0]).toMatchObject({ doc_id: ids.rdata, page: expect.any(Number), snippet: expect.stringMatching(/spreadsheet/i) });
-    expect(inOne.next_steps[0]).toContain(`pages: "${inOne.pages[0].page}`);
+    expect(inOne.next_steps.options[0]).toContain(`pages: "${inOne.pages[0].page}`);
     const all = ok(await client.callTool({ name: "search_documents", arguments: { query: "widget division revenue" } }));
     expect(all.documents[0].doc_id).toBe(ids.widgets);
     const nothing = ok(await client.callTool({ name: "search_documents", arguments: { query: "zyxwvut" } }));
     expect(nothing.sections).toEqual([]);
-    expect(nothing.next_steps[0]).toMatch(/No match/);
+    expect(nothing.next_steps.options[0]).toMatch(/No match/);
     failed(await client.callTool({ name: "search_documents", arguments: { query: "x", doc_id: "doc_missing" } }), "NOT_FOUND");
     failed(await client.callTool({ name: "search_documents", arguments: { query: "" } }), "INVALID_INPUT");
   });
@@ -134,7 +134,7 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     expect(Buffer.from(image.data, "base64").subarray(1, 4).toString()).toBe("PNG");
     expect(Buffer.from(image.data, "base64").length).toBe(info.bytes);
     const none = failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 1 } }), "NOT_FOUND");
-    expect(none.next_steps.join(" ")).toMatch(/Pages with images: 2/);
+    expect(none.next_steps.options.join(" ")).toMatch(/Pages with images: 2/);
     failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 4 } }), "INVALID_INPUT");
   });
 });

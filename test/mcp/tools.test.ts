@@ -105,7 +105,7 @@ describe("MCP tools over an in-process client", () => {
     expect(imported.doc_id).toBeUndefined();
     expect(imported.zip.items.map((i: { file_name: string }) => i.file_name).sort()).toEqual(["b.md", "one.pdf"]);
     expect(imported.zip.skipped).toEqual([{ path: "c.png", reason: "unsupported_format" }]);
-    expect(imported.next_steps[0]).toContain(imported.zip.root_folder_id);
+    expect(imported.next_steps.options[0]).toContain(imported.zip.root_folder_id);
     for (const item of imported.zip.items) ok(await client.callTool({ name: "get_document", arguments: { doc_id: item.doc_id, wait_for_completion: true } }));
     ok(await client.callTool({ name: "delete_folder", arguments: { folder_id: imported.zip.root_folder_id } }));
   });
@@ -142,17 +142,19 @@ describe("MCP tools over an in-process client", () => {
     expect(waited.status).toBe("completed");
     expect(waited.waited_s).toBeGreaterThanOrEqual(0);
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress[0]).toMatch(/R-data\.pdf: (queued|processing)/);
-    // Two documents are now named R-data.pdf: the name is ambiguous.
-    const ambiguous = failed(await client.callTool({ name: "get_document", arguments: { doc_name: "R-data" } }), "CONFLICT");
-    expect(ambiguous.error).toContain(docId);
+    // R-data.pdf is taken in this folder (the root): the copy is stored as R-data_1.pdf, so
+    // both names find one document each.
+    expect(waited.name).toBe("R-data_1.pdf");
+    expect(progress[0]).toMatch(/R-data_1\.pdf: (queued|processing)/);
+    expect(ok(await client.callTool({ name: "get_document", arguments: { doc_name: "R-data" } })).doc_id).toBe(docId);
+    expect(ok(await client.callTool({ name: "get_document", arguments: { doc_name: "R-data_1.pdf" } })).doc_id).toBe(waited.doc_id);
     ok(await client.callTool({ name: "remove_document", arguments: { doc_id: waited.doc_id } }));
   });
 
   it("get_document by id and by unique name; errors for unknown ids and missing refs", async () => {
     const byId = ok(await client.callTool({ name: "get_document", arguments: { doc_id: docId } }));
     expect(byId).toMatchObject({ doc_id: docId, name: "R-data.pdf", status: "completed", retrieval_ready: true, page_count: 41, format: "pdf", toc_source: "outline" });
-    expect(byId.next_steps.join(" ")).toMatch(/get_document_structure/);
+    expect(byId.next_steps.options.join(" ")).toMatch(/get_document_structure/);
     const byName = ok(await client.callTool({ name: "get_document", arguments: { doc_name: "R-data.pdf" } }));
     expect(byName.doc_id).toBe(docId);
     failed(await client.callTool({ name: "get_document", arguments: { doc_id: "doc_nope" } }), "NOT_FOUND");
@@ -166,7 +168,7 @@ describe("MCP tools over an in-process client", () => {
     const first = ok(await impatient.callTool({ name: "get_document", arguments: { doc_id: started.doc_id, wait_for_completion: true } }));
     expect(first.still_waiting).toBe(true);
     expect(["queued", "processing"]).toContain(first.status);
-    expect(first.next_steps.join(" ")).toMatch(/wait_for_completion/);
+    expect(first.next_steps.options.join(" ")).toMatch(/wait_for_completion/);
     failed(await impatient.callTool({ name: "get_document_structure", arguments: { doc_id: started.doc_id } }), "NOT_READY");
     failed(await impatient.callTool({ name: "get_page_content", arguments: { doc_id: started.doc_id, pages: "1" } }), "NOT_READY");
     ok(await impatient.callTool({ name: "remove_document", arguments: { doc_id: started.doc_id } }));
@@ -200,7 +202,7 @@ describe("MCP tools over an in-process client", () => {
     const pages = ok(await client.callTool({ name: "get_page_content", arguments: { doc_id: docId, pages: "1-2,5" } }));
     expect(pages.pages.map((p: { page: number }) => p.page)).toEqual([1, 2, 5]);
     expect(pages.pages[0].text).toMatch(/R Data Import\/Export/);
-    expect(pages.next_steps.join(" ")).toMatch(/cite/);
+    expect(pages.next_steps.options.join(" ")).toMatch(/cite/);
     const bad = failed(await client.callTool({ name: "get_page_content", arguments: { doc_id: docId, pages: "7-3" } }), "INVALID_INPUT");
     expect(bad.error).toMatch(/runs backwards/);
     failed(await client.callTool({ name: "get_page_content", arguments: { doc_id: docId, pages: "100" } }), "INVALID_INPUT");

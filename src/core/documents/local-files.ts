@@ -55,7 +55,7 @@ export class LocalFileImporter {
       folderId: request.folderId,
       metadata: request.metadata,
     });
-    return "doc_id" in outcome ? { name, doc_id: outcome.doc_id } : { name, zip: outcome };
+    return "doc_id" in outcome ? { name: outcome.name, doc_id: outcome.doc_id } : { name, zip: outcome };
   }
 
   /**

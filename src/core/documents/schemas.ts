@@ -106,7 +106,10 @@ export const statusResponse = z.object({
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 
-export const uploadResponse = z.object({ doc_id: z.string() });
+export const uploadResponse = z.object({
+  doc_id: z.string(),
+  name: z.string().describe('The stored name: the file\'s name, or "name_N.ext" when that name is already taken in the folder'),
+});
 
 export const metadataBody = z.record(z.string(), z.unknown()).describe("The whole metadata object (replaces the old one; {} clears it)");
 
@@ -125,4 +128,4 @@ export type DocumentInfo = z.infer<typeof documentInfo>;
 
 export const metadataQuery = z.object({ teamspace_id: optionalText(z.string()) });
 
-export const deleteResponse = z.object({ doc_id: z.string(), deleted: z.literal(true) });
+export const deleteResponse = z.object({ doc_id: z.string(), deleted: z.literal(true), message: z.literal("Document deleted successfully.") });

@@ -8,7 +8,7 @@ import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
 import type { FolderService } from "../folders/service.ts";
-import { ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
 import type { MetadataSchemaService } from "../metadata-schemas/service.ts";
 import { canRead, removeSharesTo } from "../shares/access.ts";
 import { ZipImporter } from "../zip-import/import.ts";
@@ -43,6 +43,25 @@ function cleanFileName(name: string): string {
   return base === "" ? "document" : base.slice(0, 255);
 }
 
+/** Most suffixed copies of one name in one folder ("a.pdf", "a_1.pdf" … "a_99.pdf"). */
+export const MAX_NAME_SUFFIX = 99;
+
+/**
+ * The name itself when no document of the same owner and folder has it (case-insensitive),
+ * else the first free "stem_N.ext": names stay unique per folder, so a `doc_name` lookup
+ * there finds one document.
+ */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name.toLowerCase())) return name;
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  for (let n = 1; n <= MAX_NAME_SUFFIX; n++) {
+    const candidate = `${stem}_${n}${ext}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+  throw new ConflictError(`${MAX_NAME_SUFFIX + 1} documents named like ${JSON.stringify(name)} are already in this folder: rename the file or delete some of them`);
+}
+
 export class DocumentService {
   constructor(
     private readonly store: Store,
@@ -56,7 +75,7 @@ export class DocumentService {
    * One upload from POST /doc or /tree: a single file becomes one document; a ZIP archive
    * is imported, each PDF or Markdown entry going through upload() with the same options.
    */
-  async submit(user: UserRecord, input: UploadInput): Promise<{ doc_id: string } | ZipImportResult> {
+  async submit(user: UserRecord, input: UploadInput): Promise<{ doc_id: string; name: string } | ZipImportResult> {
     if (!isZip(input.bytes)) return this.upload(user, input);
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
     const importer = new ZipImporter(this.folders, (owner, entry) => this.upload(owner, { ...input, fileName: entry.fileName, bytes: entry.bytes, folderId: entry.folderId }));
@@ -64,7 +83,7 @@ export class DocumentService {
   }
 
   /** Stores the file and queues its indexing; answers at once with the new id. */
-  async upload(user: UserRecord, input: UploadInput): Promise<{ doc_id: string }> {
+  async upload(user: UserRecord, input: UploadInput): Promise<{ doc_id: string; name: string }> {
     const format = detectFormat(input.bytes, input.fileName);
     if (format.kind === "zip") {
       throw new InvalidInputError("A ZIP archive is not a document: send it to POST /doc or POST /tree to import its entries", ["body", "file"]);
@@ -95,19 +114,23 @@ export class DocumentService {
       format: format.kind,
       options: { ...input.options },
     };
-    const payload = { ...indexPayload(this.store, id, format.kind, record.name, this.limits) };
     try {
-      // One transaction: a crash can never leave a document without its job, or a job without its document.
+      // One transaction: a crash can never leave a document without its job, or a job without
+      // its document; and two uploads of one name cannot both take it.
       await this.store.write((tx) => {
+        const taken = new Set(
+          tx.documents.list((d) => d.owner === user.id && d.folderId === record.folderId).map((d) => d.name.toLowerCase()),
+        );
+        record.name = freeName(name, taken);
         tx.documents.insert(record);
-        this.runner.enqueueIn(tx, INDEX_JOB, payload, id);
+        this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(this.store, id, format.kind, record.name, this.limits) }, id);
       });
     } catch (error) {
       await this.store.blobs.removeAll(id);
       throw error;
     }
     this.runner.poke();
-    return { doc_id: id };
+    return { doc_id: id, name: record.name };
   }
 
   /** The document, if the user may see it (own, or shared with them / followed). */
@@ -189,8 +212,23 @@ export class DocumentService {
 
   /** The user's newest documents first. */
   async recent(user: UserRecord, limit: number): Promise<DocumentRecord[]> {
-    const docs = await this.store.read((tx) => tx.documents.list((d) => d.owner === user.id));
-    return docs.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
+    return (await this.recentPage(user, { offset: 0, limit })).docs;
+  }
+
+  /**
+   * A page of the user's documents, newest first, optionally in one folder (`null` = unfiled),
+   * with how many there are in all and per state.
+   */
+  async recentPage(
+    user: UserRecord,
+    { folderId, offset, limit }: { folderId?: string | null; offset: number; limit: number },
+  ): Promise<{ docs: DocumentRecord[]; total: number; counts: { processing: number; completed: number; failed: number } }> {
+    if (folderId) await this.folders.get(user, folderId);
+    const all = await this.store.read((tx) => tx.documents.list((d) => d.owner === user.id && (folderId === undefined || d.folderId === folderId)));
+    all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    const counts = { processing: 0, completed: 0, failed: 0 };
+    for (const d of all) counts[d.status === "queued" ? "processing" : d.status]++;
+    return { docs: all.slice(offset, offset + limit), total: all.length, counts };
   }
 
   /** Removes the record and the folder; a job in flight is cancelled and leaves nothing behind. */

@@ -24,10 +24,17 @@ export const folderResponse = z.object({
   createdAt: z.string(),
   document_count: z.number().int().describe("Documents directly in this folder"),
   subfolder_count: z.number().int().describe("Direct subfolders"),
+  created_at: z.string().describe("= createdAt (PageIndex SDK name)"),
+  updated_at: z.string().describe("Folders are never edited: = created_at"),
+  file_count: z.number().int().describe("= document_count (PageIndex SDK name)"),
+  children_count: z.number().int().describe("= subfolder_count (PageIndex SDK name)"),
 });
 export type FolderResponse = z.infer<typeof folderResponse>;
 
-export const folderListResponse = z.object({ folders: z.array(folderResponse) });
+/** POST /folder: the folder's fields, and the same record under `folder` (as PageIndex's SDKs read it). */
+export const createFolderResponse = folderResponse.extend({ folder: folderResponse });
+
+export const folderListResponse = z.object({ folders: z.array(folderResponse), total: z.number().int().describe("Folders in this answer") });
 
 const counts = z.object({ folders: z.number().int(), documents: z.number().int() });
 

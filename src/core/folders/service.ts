@@ -31,6 +31,8 @@ function countChildren(tx: ReadTx, ownerId: string): FolderCounts {
 }
 
 function toResponse(tx: ReadTx, f: FolderRecord, counts: FolderCounts): FolderResponse {
+  const documents = counts.documents.get(f.id) ?? 0;
+  const subfolders = counts.subfolders.get(f.id) ?? 0;
   return {
     id: f.id,
     name: f.name,
@@ -38,8 +40,14 @@ function toResponse(tx: ReadTx, f: FolderRecord, counts: FolderCounts): FolderRe
     parent_folder_id: f.parentFolderId,
     workspace_id: workspaceOf(tx, f),
     createdAt: f.createdAt,
-    document_count: counts.documents.get(f.id) ?? 0,
-    subfolder_count: counts.subfolders.get(f.id) ?? 0,
+    document_count: documents,
+    subfolder_count: subfolders,
+    // The same facts under the names PageIndex's SDKs read. Folders are never edited (no
+    // rename or move), so a folder was last updated when it was created.
+    created_at: f.createdAt,
+    updated_at: f.createdAt,
+    file_count: documents,
+    children_count: subfolders,
   };
 }
 

@@ -64,7 +64,7 @@ export function documentRoutes(router: Router, { documents, files }: Services): 
       },
       async ({ c, params, user }) => {
         await documents.delete(user, params.doc_id);
-        return c.json({ doc_id: params.doc_id, deleted: true as const });
+        return c.json({ doc_id: params.doc_id, deleted: true as const, message: "Document deleted successfully." as const });
       },
     );
   }

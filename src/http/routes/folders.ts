@@ -1,11 +1,11 @@
 /** Folder routes: create, list, delete (cascade). Thin adapters over FolderService. */
 import {
   createFolderBody,
+  createFolderResponse,
   folderDeleteFailure,
   folderDeleteResponse,
   folderIdParams,
   folderListResponse,
-  folderResponse,
   listFoldersQuery,
 } from "../../core/folders/schemas.ts";
 import type { Services } from "../../core/services.ts";
@@ -18,9 +18,12 @@ export function folderRoutes(router: Router, { folders }: Services): void {
     {
       method: "post", path: "/folder", tag: "folders", body: createFolderBody,
       summary: "Create a folder (no parent = a workspace)",
-      responses: { 200: { description: "The new folder", schema: folderResponse }, 404: { description: "Unknown parent folder" } },
+      responses: { 200: { description: "The new folder; the same record again under `folder`", schema: createFolderResponse }, 404: { description: "Unknown parent folder" } },
     },
-    async ({ c, body, user }) => c.json(await folders.create(user, body)),
+    async ({ c, body, user }) => {
+      const folder = await folders.create(user, body);
+      return c.json({ ...folder, folder });
+    },
   );
   router.add(
     {
@@ -28,7 +31,10 @@ export function folderRoutes(router: Router, { folders }: Services): void {
       summary: "List folders: parent_folder_id=root for workspaces, an id for its subfolders, omitted for all",
       responses: { 200: { description: "Folders, oldest first", schema: folderListResponse } },
     },
-    async ({ c, query, user }) => c.json({ folders: await folders.list(user, query.parent_folder_id) }),
+    async ({ c, query, user }) => {
+      const list = await folders.list(user, query.parent_folder_id);
+      return c.json({ folders: list, total: list.length });
+    },
   );
   router.add(
     {

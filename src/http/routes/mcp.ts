@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Services } from "../../core/services.ts";
 import { McpHttpSessions } from "../../mcp/http.ts";
+import { TOOL_PROFILES, type ToolProfile } from "../../mcp/server.ts";
 import type { HttpEnv, Router } from "../route.ts";
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "::1"];
@@ -40,10 +41,13 @@ export function hostAllowed(configuredHost: string, hostHeader: string | undefin
 }
 
 async function forward(upstream: string, request: Request): Promise<Response> {
+  // The client's query (`?tools=read`, `?folder=1`) is meant for the MCP server: pass it on.
+  const target = new URL(upstream);
+  for (const [name, value] of new URL(request.url).searchParams) target.searchParams.append(name, value);
   const headers = new Headers(request.headers);
   for (const name of HOP_HEADERS) headers.delete(name);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const response = await fetch(upstream, {
+  const response = await fetch(target, {
     method: request.method,
     headers,
     body: hasBody ? request.body : undefined,
@@ -80,7 +84,7 @@ function endQuietly(body: ReadableStream<Uint8Array> | null): ReadableStream<Uin
 
 const RESPONSES = {
   200: { description: "A JSON-RPC response, or an SSE stream (POST with Accept: text/event-stream; GET for server messages)" },
-  400: { description: "No session: POST an initialize request first" },
+  400: { description: "No session: POST an initialize request first; or an unknown tools= value" },
   401: { description: "No key (api_key header or Authorization: Bearer), or an unknown one" },
   403: { description: "Host header not allowed" },
   404: { description: "Unknown session (or another user's)" },
@@ -105,7 +109,13 @@ export function mcpRoutes(router: Router, services: Services): McpHttpSessions {
     }
     const user = await services.users.authenticate(key);
     if (!user) return c.json({ detail: "Invalid or revoked API key" }, 401);
-    if (!upstream) return sessions.handle(c.req.raw, user, keyIdentity(key));
+    if (!upstream) {
+      const tools = c.req.query("tools") ?? "all";
+      if (!(TOOL_PROFILES as readonly string[]).includes(tools)) {
+        return c.json({ detail: `Unknown tools=${JSON.stringify(tools)}: use tools=read (read-only tools) or tools=all` }, 400);
+      }
+      return sessions.handle(c.req.raw, user, keyIdentity(key), tools as ToolProfile);
+    }
     try {
       return await forward(upstream, c.req.raw);
     } catch (error) {

@@ -1,21 +1,54 @@
 import { z } from "zod";
-import { documentSummary, summarise } from "../doc-ref.ts";
+import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { asPageIndexDoc, documentSummary, folderScopeField, pageIndexDoc, summarise } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
 export const recentDocumentsTool = defineTool({
   name: "recent_documents",
   title: "Recent documents",
-  description: "The user's most recently added documents, newest first, with status, page count and description.",
-  input: z.object({ limit: z.number().int().min(1).max(200).default(20).describe("How many (default 20)") }),
-  output: z.object({ documents: z.array(documentSummary), count: z.number().int() }),
+  description: "The user's most recently added documents, newest first, with status, page count and description; pages on with cursor.",
+  input: z.object({
+    limit: z.number().int().min(1).max(200).default(20).describe("How many (default 20)"),
+    cursor: z.string().max(200).optional().describe("next_cursor of the previous answer"),
+    folder_id: folderScopeField,
+  }),
+  output: z.object({
+    documents: z.array(documentSummary),
+    count: z.number().int(),
+    docs: z.array(pageIndexDoc).describe("The same documents as PageIndex's tools list them"),
+    total_shown: z.number().int(),
+    has_more: z.boolean(),
+    next_cursor: z.string().optional(),
+    processing_count: z.number().int().describe("Documents queued or being indexed (in the folder, if given)"),
+    ready_count: z.number().int(),
+    failed_count: z.number().int(),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
-  async run({ limit }, _extra, context) {
-    const docs = (await context.services.documents.recent(context.user, limit)).map(summarise);
+  errorHints: { NOT_FOUND: ["list_folders shows the folder ids"] },
+  async run({ limit, cursor, folder_id }, _extra, context) {
+    const offset = decodeCursor(cursor);
+    const folderId = folder_id === "root" ? null : folder_id;
+    const page = await context.services.documents.recentPage(context.user, { folderId, offset, limit });
+    const hasMore = offset + page.docs.length < page.total;
+    const docs = page.docs.map(summarise);
+    const steps = docs.length
+      ? ["get_document_structure with a completed document's doc_id to start reading it"]
+      : ["No documents yet: process_document indexes a local PDF or Markdown file"];
+    if (hasMore) steps.push("recent_documents with cursor=next_cursor for older documents");
     return {
-      result: { documents: docs, count: docs.length },
-      next_steps: docs.length
-        ? ["get_document_structure with a completed document's doc_id to start reading it"]
-        : ["No documents yet: process_document indexes a local PDF or Markdown file"],
+      result: {
+        documents: docs,
+        count: docs.length,
+        docs: page.docs.map(asPageIndexDoc),
+        total_shown: docs.length,
+        has_more: hasMore,
+        ...(hasMore ? { next_cursor: encodeCursor(offset + page.docs.length) } : {}),
+        processing_count: page.counts.processing,
+        ready_count: page.counts.completed,
+        failed_count: page.counts.failed,
+      },
+      summary: `${page.total} document(s): ${page.counts.completed} ready, ${page.counts.processing} processing, ${page.counts.failed} failed`,
+      next_steps: steps,
     };
   },
 });
