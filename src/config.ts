@@ -36,6 +36,8 @@ const envSchema = z.object({
   TREEINDEX_MCP_SESSION_IDLE_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
   TREEINDEX_LOCAL_FILE_USERS: z.string().default("local"),
   TREEINDEX_MCP_UPSTREAM: z.url({ error: "must be an http(s) URL of an MCP endpoint" }).optional(),
+  // The tools `treeindex mcp` offers: all, or read (reading tools plus process_document).
+  TREEINDEX_MCP_TOOLS: z.enum(["all", "read"], { error: "must be all or read" }).default("all"),
   // The optional model (src/llm): an OpenAI-compatible server is used when TREEINDEX_MODEL is set.
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url({ error: "must be a URL such as http://localhost:11434/v1" }).optional(),
@@ -70,6 +72,8 @@ export interface Config {
   allowedRoots: string[];
   /** When set, /mcp forwards to this MCP server. */
   mcpUpstream?: string;
+  /** Tools of the stdio MCP server: `all`, or `read` (reading tools plus process_document). */
+  mcpTools: "all" | "read";
   /** /mcp session bounds (see src/mcp/http.ts). */
   mcpSessions: { perKey: number; total: number; idleMs: number };
   /**
@@ -96,6 +100,7 @@ export interface ConfigOverrides {
   home?: string;
   host?: string;
   port?: string | number;
+  tools?: string;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +119,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (overrides.home !== undefined) raw.TREEINDEX_HOME = overrides.home;
   if (overrides.host !== undefined) raw.TREEINDEX_HOST = overrides.host;
   if (overrides.port !== undefined) raw.TREEINDEX_PORT = String(overrides.port);
+  if (overrides.tools !== undefined) raw.TREEINDEX_MCP_TOOLS = overrides.tools;
 
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
@@ -137,6 +143,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },
     allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(r.trim())),
     mcpUpstream: e.TREEINDEX_MCP_UPSTREAM,
+    mcpTools: e.TREEINDEX_MCP_TOOLS,
     mcpSessions: { perKey: e.TREEINDEX_MCP_MAX_SESSIONS_PER_KEY, total: e.TREEINDEX_MCP_MAX_SESSIONS, idleMs: Math.round(e.TREEINDEX_MCP_SESSION_IDLE_S * 1000) },
     localFileUsers: e.TREEINDEX_LOCAL_FILE_USERS.split(",").map((u) => u.trim()).filter(Boolean),
     llm: {

@@ -24,8 +24,10 @@ describe("loadConfig", () => {
   });
 
   it("lets CLI flags override the environment", () => {
-    const c = loadConfig({ port: "9000", host: "::1", home: "/tmp/o" }, { TREEINDEX_PORT: "1", TREEINDEX_HOST: "x", TREEINDEX_HOME: "/y" });
-    expect(c).toMatchObject({ port: 9000, host: "::1", home: "/tmp/o" });
+    const c = loadConfig({ port: "9000", host: "::1", home: "/tmp/o", tools: "read" }, { TREEINDEX_PORT: "1", TREEINDEX_HOST: "x", TREEINDEX_HOME: "/y", TREEINDEX_MCP_TOOLS: "all" });
+    expect(c).toMatchObject({ port: 9000, host: "::1", home: "/tmp/o", mcpTools: "read" });
+    expect(loadConfig({}, { TREEINDEX_MCP_TOOLS: "read" }).mcpTools).toBe("read");
+    expect(loadConfig({}, {}).mcpTools).toBe("all");
   });
 
   it.each([
@@ -34,6 +36,7 @@ describe("loadConfig", () => {
     ["TREEINDEX_WORKERS", "0"],
     ["TREEINDEX_MAX_UPLOAD_MB", "-1"],
     ["TREEINDEX_LOG_LEVEL", "loud"],
+    ["TREEINDEX_MCP_TOOLS", "write"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({}, { [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({}, { [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));

@@ -7,7 +7,8 @@ export function registerMcpCommand(program: Command): void {
     .command("mcp")
     .description("run the MCP server over stdio (for desktop AI clients and agents)")
     .option("--home <dir>", "store directory (TREEINDEX_HOME)")
-    .action(async (opts: { home?: string }, command: Command) => {
+    .option("--tools <profile>", "all, or read: reading tools plus process_document (TREEINDEX_MCP_TOOLS; default all)")
+    .action(async (opts: { home?: string; tools?: string }, command: Command) => {
       const config = loadConfig({ ...command.parent?.opts(), ...opts });
       const logger = createLogger(config.logLevel);
       // Imported here so other commands do not load the MCP server.

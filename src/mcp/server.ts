@@ -63,20 +63,23 @@ const TOOLS = [
 /**
  * Which tools a session offers: `all`, or `read`, only the tools annotated read-only (what
  * PageIndex's Python SDK connects its agent helpers to, `/mcp?tools=read`): a model in such
- * a session can neither call nor see anything that writes or deletes.
+ * a session can neither call nor see anything that writes or deletes. With `ingest` (the
+ * stdio server's `--tools read`, for desktop Q&A) `read` adds process_document, so the user
+ * can still have a file indexed; schemas, folders, metadata and deletes stay out.
  */
 export const TOOL_PROFILES = ["all", "read"] as const;
 export type ToolProfile = (typeof TOOL_PROFILES)[number];
 
-export function toolsOf(profile: ToolProfile): typeof TOOLS {
-  return profile === "read" ? TOOLS.filter((t) => t.config.annotations.readOnlyHint === true) : TOOLS;
+export function toolsOf(profile: ToolProfile, options: { ingest?: boolean } = {}): typeof TOOLS {
+  if (profile === "all") return TOOLS;
+  return TOOLS.filter((t) => t.config.annotations.readOnlyHint === true || (options.ingest === true && t === processDocumentTool));
 }
 
-export function createMcpServer(context: McpContext, profile: ToolProfile = "all"): McpServer {
+export function createMcpServer(context: McpContext, profile: ToolProfile = "all", options: { ingest?: boolean } = {}): McpServer {
   const server = new McpServer({ name: "treeindex", title: "treeindex", version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
   structureSdkErrors(server);
-  for (const tool of toolsOf(profile)) registerTool(server, context, tool);
-  cacheToolList(server, profile);
+  for (const tool of toolsOf(profile, options)) registerTool(server, context, tool);
+  cacheToolList(server, profile === "read" && options.ingest ? "read+ingest" : profile);
   registerResources(server, context);
   registerPrompts(server, context);
   return server;

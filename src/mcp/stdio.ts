@@ -21,7 +21,7 @@ export interface StdioServer {
 export async function serveStdio(config: Config, logger: Logger): Promise<StdioServer> {
   // Filled in below, before any held request is delivered to a tool.
   const context = {} as McpContext;
-  const server = createMcpServer(context);
+  const server = createMcpServer(context, config.mcpTools, { ingest: true });
   const transport = new DeferredTransport(new LineStdioTransport(process.stdin, process.stdout, undefined, (message) => logger.warn(message)));
   await server.connect(transport);
 

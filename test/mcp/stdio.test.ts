@@ -67,6 +67,34 @@ describe("treeindex mcp (stdio)", () => {
     }
   }, 120_000);
 
+  it("the example config's read profile offers reading tools plus process_document; --tools all adds management", async () => {
+    const home = await makeTempHome();
+    const server = await exampleConfigServer(home, home);
+    expect(server.args.slice(-3)).toEqual(["mcp", "--tools", "read"]);
+    const open = async (args: string[]) => {
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(new StdioClientTransport({ ...server, args, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: "pipe" }));
+      return client;
+    };
+    const reader = await open(server.args);
+    const all = await open([...server.args.slice(0, -1), "all"]);
+    try {
+      const readTools = (await reader.listTools()).tools;
+      expect(readTools.every((t) => t.annotations?.readOnlyHint === true || t.name === "process_document")).toBe(true);
+      expect(readTools.map((t) => t.name)).toEqual(expect.arrayContaining(["process_document", "search_documents", "get_page_content", "get_document_structure"]));
+      const refused = (await reader.callTool({ name: "remove_document", arguments: { doc_id: "doc_x" } })) as { isError?: boolean; content: { text: string }[] };
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse(refused.content[0].text)).toMatchObject({ errorCode: "NOT_FOUND" });
+      const allNames = (await all.listTools()).tools.map((t) => t.name);
+      expect(allNames).toEqual(expect.arrayContaining(["remove_document", "delete_folder", "set_metadata_schema", "create_folder"]));
+      expect(allNames.length).toBeGreaterThan(readTools.length);
+    } finally {
+      await reader.close();
+      await all.close();
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("runs beside `serve` on one store: a document indexed over stdio is served by the REST API", async () => {
     const docs = await makeTempHome("treeindex-docs-");
     await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(docs, "R-data.pdf"));

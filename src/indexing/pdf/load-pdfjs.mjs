@@ -11,6 +11,13 @@ const nativePush = Array.prototype.push;
 // If core-js was loaded already (another copy of pdfjs), the captured values are not native.
 const capturedNatives = !("__core-js_shared__" in globalThis);
 
+// pdfjs inflates some streams (images, embedded CMaps) through the global DecompressionStream
+// when there is one. In Node that is a zlib handle initialised on the thread pool, and a worker
+// thread terminated while one is still initialising (a job past its time limit, a pool closing)
+// aborts the whole process ("close before init" in node_zlib.cc). Without the global, pdfjs
+// inflates those streams with its own synchronous decoder, as it does every content stream.
+delete globalThis.DecompressionStream;
+
 export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
 // In Node, pdfjs runs its "worker" in the same thread and imports this module on the first
 // getDocument. Loading it here, with the main bundle, keeps that import out of whatever
