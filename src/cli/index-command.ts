@@ -65,7 +65,7 @@ export function registerIndexCommand(program: Command): void {
       if (format.kind !== "pdf") {
         throw new Error(`${file}: ${format.kind === "unknown" ? `looks like ${format.looksLike}` : `${format.kind} files`}; accepted: PDF, Markdown`);
       }
-      const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages", stream: process.stderr }, Presets.shades_classic) : undefined;
+      const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages, ETA {eta_formatted}", stream: process.stderr }, Presets.shades_classic) : undefined;
       let started = false;
       const { loadConfig } = await import("../config.ts");
       const config = loadConfig(command.optsWithGlobals());

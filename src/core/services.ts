@@ -27,6 +27,7 @@ import { ChatService } from "./chat/service.ts";
 import { SearchService } from "./retrieval/search-service.ts";
 import { RetrievalTaskService } from "./retrieval/task-service.ts";
 import { UserService } from "./users.ts";
+import { ProgressBoard } from "./documents/progress.ts";
 
 export interface Services {
   config: Config;
@@ -60,6 +61,8 @@ export interface Services {
   /** Chat completions over documents (agent with a model, extractive without). */
   chat: ChatService;
   runner: JobRunner;
+  /** Pages read so far by this process's index jobs (progress bars). */
+  progress: ProgressBoard;
   close(): Promise<void>;
 }
 
@@ -73,8 +76,10 @@ export interface ServiceOptions {
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const store = await openStore(config.home);
   const llm = createLlm(config.llm);
+  const progress = new ProgressBoard();
   const kinds: JobKind[] = [
     indexJobKind(store, {
+      progress,
       timeoutMs: config.jobTimeoutMs,
       limits: indexLimits(config),
       ocr: config.ocr,
@@ -117,6 +122,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     retrieval,
     chat: new ChatService(search, reader, llm),
     runner,
+    progress,
     async close() {
       await retrieval.drain();
       await runner.stop();

@@ -4,6 +4,7 @@
  * here for `POST /markdown`, as inline source, so a large file never blocks the event loop.
  */
 import fs from "node:fs/promises";
+import type { MessagePort } from "node:worker_threads";
 import type { MarkdownIndexOptions } from "./markdown/index.ts";
 import { indexPdf } from "./pdf/index.ts";
 import type { Line } from "./pdf/types.ts";
@@ -21,6 +22,8 @@ export interface IndexTaskPayload {
   markdown?: MarkdownIndexOptions;
   /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
   ocr?: { detect: boolean; lines?: Record<number, Line[]> };
+  /** PDF: receives `{done, total}` (pages read) as indexing goes, a few times a second at most. */
+  progress?: MessagePort;
 }
 
 export default async function indexTask(payload: IndexTaskPayload): Promise<IndexedDocument> {
@@ -34,6 +37,7 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
         addPageMarkdown: true,
         detectScans: payload.ocr?.detect ?? false,
         ocrLines: payload.ocr?.lines,
+        onProgress: payload.progress ? throttled((done, total) => payload.progress!.postMessage({ done, total })) : undefined,
       });
     case "markdown": {
       // Imported here, not at the top: the Markdown indexer brings the tokenizer's tables
@@ -51,4 +55,15 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
 async function readBytes(payload: IndexTaskPayload): Promise<Uint8Array> {
   if (!payload.filePath) throw new Error("No file given to the index task");
   return new Uint8Array(await fs.readFile(payload.filePath));
+}
+
+/** At most one call per `everyMs` (and always the last page), so a fast document posts a handful. */
+function throttled(post: (done: number, total: number) => void, everyMs = 200): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < everyMs) return;
+    last = now;
+    post(done, total);
+  };
 }

@@ -4,6 +4,7 @@
  * exhausts memory kills one worker and fails one job, not the service.
  */
 import { fileURLToPath } from "node:url";
+import type { TransferListItem } from "node:worker_threads";
 import { Piscina } from "piscina";
 
 export interface WorkerTask {
@@ -38,8 +39,9 @@ export class WorkerPool {
     return this.piscina.maxThreads;
   }
 
-  run<R>(task: WorkerTask, signal?: AbortSignal): Promise<R> {
-    return this.piscina.run(task, { signal }) as Promise<R>;
+  /** `transfer`: objects moved to the worker with the task (e.g. a MessagePort for progress). */
+  run<R>(task: WorkerTask, signal?: AbortSignal, transfer?: TransferListItem[]): Promise<R> {
+    return this.piscina.run(task, { signal, transferList: transfer }) as Promise<R>;
   }
 
   async close(): Promise<void> {

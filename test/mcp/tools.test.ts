@@ -131,17 +131,25 @@ describe("MCP tools over an in-process client", () => {
     const started = ok(await client.callTool({ name: "process_document", arguments: { path: pathToFileURL(mdPath).href } }));
     expect(started.name).toBe("notes.md");
     expect(["queued", "processing", "completed"]).toContain(started.status);
-    const progress: string[] = [];
+    const notes: { progress: number; total?: number; message?: string }[] = [];
     const waited = ok(
       await client.callTool(
         { name: "process_document", arguments: { path: path.join(root, "R-data.pdf"), metadata: { copy: 2 } } },
         undefined,
-        { onprogress: (p) => progress.push(p.message ?? "") },
+        { onprogress: (p) => notes.push(p) },
       ),
     );
     expect(waited.status).toBe("completed");
     expect(waited.waited_s).toBeGreaterThanOrEqual(0);
-    expect(progress.length).toBeGreaterThan(0);
+    expect(notes.length).toBeGreaterThan(0);
+    // A bar can be drawn: the count grows, never passes its total, and ends full (in pages).
+    for (let i = 1; i < notes.length; i++) expect(notes[i].progress).toBeGreaterThan(notes[i - 1].progress);
+    for (const n of notes) if (n.total !== undefined) expect(n.progress).toBeLessThanOrEqual(n.total);
+    const last = notes[notes.length - 1];
+    expect(last.total).toBe(last.progress);
+    expect(last.total).toBeGreaterThanOrEqual(41);
+    expect(last.message).toMatch(/completed/);
+    const progress = notes.map((n) => n.message ?? "");
     // R-data.pdf is taken in this folder (the root): the copy is stored as R-data_1.pdf, so
     // both names find one document each.
     expect(waited.name).toBe("R-data_1.pdf");

@@ -13,6 +13,7 @@ import type { DocumentRecord, Store, WriteTx } from "../../store/index.ts";
 import { nowIso } from "../ids.ts";
 import { indexWithOcr, type OcrIndexResult, type OcrSettings } from "./ocr-indexing.ts";
 import { storeOcrOutput } from "./ocr-store.ts";
+import type { ProgressBoard } from "./progress.ts";
 
 export const INDEX_JOB = "index_document";
 export const TREE_BLOB = "tree.json";
@@ -47,6 +48,8 @@ export interface IndexJobSettings {
    * they stay out of the worker threads).
    */
   refine?: (indexed: IndexedDocument) => Promise<void>;
+  /** Where the pages read so far are posted for progress bars (see progress.ts). */
+  progress?: ProgressBoard;
 }
 
 export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind {
@@ -56,7 +59,7 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
     workerModule: INDEX_TASK_MODULE,
     timeoutMs: settings.timeoutMs,
     // Scanned pages are OCR'd in parallel over the pool between two index calls.
-    run: (job, context) => indexWithOcr(store, job.docId!, job.payload as unknown as IndexTaskPayload, INDEX_TASK_MODULE, ocr, context),
+    run: (job, context) => indexWithOcr(store, job.docId!, job.payload as unknown as IndexTaskPayload, INDEX_TASK_MODULE, ocr, context, settings.progress),
     onStart(tx, job) {
       if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
     },

@@ -6,6 +6,7 @@
  * place of the empty text layer. Documents without scanned pages cost one call, as before.
  */
 import { fileURLToPath } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
 import type { PdfIndexResult } from "../../indexing/pdf/index.ts";
@@ -13,6 +14,7 @@ import type { Line } from "../../indexing/pdf/types.ts";
 import type { JobContext } from "../../jobs/index.ts";
 import type { Store } from "../../store/index.ts";
 import { imageBlobName } from "./ocr-store.ts";
+import type { IndexProgress, IndexStage, ProgressBoard } from "./progress.ts";
 
 export const OCR_TASK_MODULE = fileURLToPath(new URL("../../indexing/ocr/page-task.ts", import.meta.url));
 
@@ -41,11 +43,35 @@ export async function indexWithOcr(
   module: string,
   settings: OcrSettings,
   context: JobContext,
+  board?: ProgressBoard,
 ): Promise<OcrIndexResult> {
   const doc = await store.read((tx) => tx.documents.get(docId));
   const detect = payload.format === "pdf" && doc?.options.ocr !== false;
   const saveImage = (name: string, png: Uint8Array) => store.blobs.write(docId, name, png);
-  return indexOnPool(payload, module, settings, { detect, saveImage }, context);
+  const onProgress = board ? (p: IndexProgress) => board.set(docId, p) : undefined;
+  try {
+    return await indexOnPool(payload, module, settings, { detect, saveImage, onProgress }, context);
+  } finally {
+    board?.clear(docId);
+  }
+}
+
+/** One worker call, with its pages-read messages turned into `onProgress` calls of `stage`. */
+async function runWithProgress<R>(
+  pool: JobContext["pool"],
+  task: { module: string; payload: IndexTaskPayload },
+  signal: AbortSignal,
+  stage: IndexStage,
+  onProgress?: (p: IndexProgress) => void,
+): Promise<R> {
+  if (!onProgress || task.payload.format !== "pdf") return pool.run<R>(task, signal);
+  const channel = new MessageChannel();
+  channel.port1.on("message", (m: { done: number; total: number }) => onProgress({ stage, done: m.done, total: m.total }));
+  try {
+    return await pool.run<R>({ module: task.module, payload: { ...task.payload, progress: channel.port2 } }, signal, [channel.port2]);
+  } finally {
+    channel.port1.close();
+  }
 }
 
 /**
@@ -56,10 +82,14 @@ export async function indexOnPool(
   payload: IndexTaskPayload,
   module: string,
   settings: OcrSettings,
-  { detect, saveImage }: { detect: boolean; saveImage: (name: string, png: Uint8Array) => Promise<unknown> },
+  {
+    detect,
+    saveImage,
+    onProgress,
+  }: { detect: boolean; saveImage: (name: string, png: Uint8Array) => Promise<unknown>; onProgress?: (p: IndexProgress) => void },
   { pool, signal, logger }: JobContext,
 ): Promise<OcrIndexResult> {
-  const first = await pool.run<PdfIndexResult>({ module, payload: { ...payload, ocr: { detect } } }, signal);
+  const first = await runWithProgress<PdfIndexResult>(pool, { module, payload: { ...payload, ocr: { detect } } }, signal, "reading pages", onProgress);
   if (!first.needsOcr?.length) return first;
   const needsOcr = first.needsOcr;
 
@@ -67,8 +97,11 @@ export async function indexOnPool(
   const lines: Record<number, Line[]> = {};
   const ocrInfo: OcrPageInfo[] = [];
   // Images are stored as each page arrives, so a long scan never holds all its PNGs in memory.
+  let recognised = 0;
+  onProgress?.({ stage: "recognising scanned pages", done: 0, total: needsOcr.length });
   const results = await recogniseSpread(payload.filePath!, needsOcr, settings, pool, signal, async (r) => {
     lines[r.page] = r.lines;
+    onProgress?.({ stage: "recognising scanned pages", done: ++recognised, total: needsOcr.length });
     const images: string[] = [];
     for (const [k, png] of r.images.entries()) {
       const name = imageBlobName(r.page, k + 1);
@@ -80,7 +113,7 @@ export async function indexOnPool(
   });
   ocrInfo.sort((a, b) => a.page - b.page);
   const warnings = ocrInfo.flatMap((i) => (i.warning ? [i.warning] : []));
-  const second = await pool.run<PdfIndexResult>({ module, payload: { ...payload, ocr: { detect: false, lines } } }, signal);
+  const second = await runWithProgress<PdfIndexResult>(pool, { module, payload: { ...payload, ocr: { detect: false, lines } } }, signal, "building the tree", onProgress);
   const ocrPages = results.filter((r) => !(r.warning && r.lines.length === 0)).map((r) => r.page);
   logger.info({ ocrPages }, "OCR done");
   return { ...second, ocrPages, ocrInfo, warnings: [...(second.warnings ?? []), ...warnings] };
