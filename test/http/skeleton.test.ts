@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
 import { json, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -39,6 +40,23 @@ describe("HTTP skeleton", () => {
     expect(doc.info.version).toBe("0.1.0");
     expect(doc.paths["/health"].get.responses["200"].content["application/json"].schema.properties.queue).toBeDefined();
     expect(doc.components.securitySchemes.api_key).toEqual({ type: "apiKey", in: "header", name: "api_key" });
+  });
+
+  it("serves an OpenAPI document that validates, with an operationId on every operation and tree schemas under components", async () => {
+    server = await startTestServer();
+    const doc = await json(await server.api("/openapi.json"));
+    // Validates against the OpenAPI 3.1 schema and resolves every $ref from the document root.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((byMethod) => Object.values(byMethod));
+    expect(ops.length).toBeGreaterThan(30);
+    expect(ops.every((op) => typeof op.operationId === "string" && /^[a-z][A-Za-z0-9]+$/.test(op.operationId))).toBe(true);
+    expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
+    expect(doc.paths["/doc/{doc_id}/metadata"].get.operationId).toBe("getDocDocIdMetadata");
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('"#/$defs/');
+    expect(text).not.toContain('"$ref":"#"');
+    // The recursive node of a status response is a component, referenced from the root.
+    expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(0);
   });
 
   it("accepts paths with and without a trailing slash", async () => {
