@@ -192,11 +192,17 @@ describe("MCP tools over an in-process client", () => {
   });
 
   it("get_document_structure: whole tree without text, max_depth, node_id; errors", async () => {
-    const full = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: docId } }));
+    const full = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: docId, full: true } }));
     expect(full).toMatchObject({ doc_id: docId, format: "pdf", page_count: 41, part: 1, parts: 1 });
     expect(JSON.stringify(full.structure)).not.toMatch(/"text"/);
+    // The default is compact: the same outline (R-data is small, so all levels) without empty nodes arrays.
+    const compact = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: docId } }));
+    expect(JSON.stringify(compact.structure)).not.toContain('"nodes":[]');
+    expect(JSON.stringify(compact.structure).length).toBeLessThan(JSON.stringify(full.structure).length);
+    expect(JSON.stringify(compact.structure).replace(/,"nodes":\[\]/g, "")).toBe(JSON.stringify(full.structure).replace(/,"nodes":\[\]/g, ""));
     const shallow = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_name: "R-data", max_depth: 1 } }));
-    expect(shallow.structure.every((n: { nodes: unknown[] }) => n.nodes.length === 0)).toBe(true);
+    expect(shallow.structure.every((n: { nodes?: unknown[] }) => n.nodes === undefined)).toBe(true);
+    expect(shallow.structure.some((n: { hidden_children?: number }) => (n.hidden_children ?? 0) > 0)).toBe(true);
     const parent = full.structure.find((n: { nodes: unknown[] }) => n.nodes.length > 0);
     const sub = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: docId, node_id: parent.node_id } }));
     expect(sub.structure[0].node_id).toBe(parent.node_id);
@@ -218,7 +224,7 @@ describe("MCP tools over an in-process client", () => {
 
   it("get_node_content: own text, children on request; unknown node", async () => {
     const structure = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: docId } }));
-    const parent = structure.structure.find((n: { nodes: unknown[] }) => n.nodes.length > 0);
+    const parent = structure.structure.find((n: { nodes?: unknown[] }) => (n.nodes?.length ?? 0) > 0);
     const own = ok(await client.callTool({ name: "get_node_content", arguments: { doc_id: docId, node_ids: [parent.node_id] } }));
     expect(own.nodes[0]).toMatchObject({ node_id: parent.node_id, title: parent.title });
     expect(own.nodes[0].children).toBeUndefined();

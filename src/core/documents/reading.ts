@@ -95,6 +95,12 @@ export class DocumentReader {
   ) {}
 
   /** The tree without text. Big trees come in parts; collapsed nodes say how many children they hide. */
+  /** How many sections the document's tree has. */
+  async nodeCount(user: UserRecord, docId: string): Promise<number> {
+    const { tree } = await this.load(user, docId);
+    return countNodes(tree);
+  }
+
   async structure(user: UserRecord, docId: string, request: StructureRequest = {}): Promise<StructureResult> {
     const { doc, tree } = await this.load(user, docId);
     let roots = tree;

@@ -73,8 +73,11 @@ export const findRelevantDocumentsTool = defineTool({
     const shown = rows.slice(offset, offset + args.limit);
     const hasMore = offset + shown.length < rows.length;
     const documents = shown.map((r) => r.row);
-    const steps = documents.length
-      ? [`get_document_structure {doc_id: "${documents[0].doc_id}"} to read the best match`, "search_documents with doc_id finds passages inside one"]
+    const best = documents[0];
+    const steps = best
+      ? best.pages.length
+        ? [`get_page_content {doc_id: "${best.doc_id}", pages: "${best.pages.slice(0, 2).join(",")}"} reads the pages that match best`, `search_documents {doc_id: "${best.doc_id}", query: ...} finds passages for a narrower question`]
+        : [`get_document_structure {doc_id: "${best.doc_id}"} for an overview of the best match`, "search_documents with doc_id finds passages inside one"]
       : ["Nothing matched: recent_documents lists everything, or process_document indexes a new file"];
     if (hasMore) steps.push("find_relevant_documents with cursor=next_cursor for more matches");
     return {
