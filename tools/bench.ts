@@ -3,6 +3,7 @@
  * (stdout), with detail on stderr. Sections: store, plus those later issues add.
  * Usage: npm run bench [-- section ...]
  */
+import { agentCostBench } from "./bench/agent-cost.ts";
 import { evaldataBench } from "./bench/evaldata.ts";
 import { listingBench } from "./bench/listing.ts";
 import { markdownBench } from "./bench/markdown.ts";
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, BenchSection> = {
   ocr: ocrBench,
   retrieval: retrievalBench,
   evaldata: evaldataBench,
+  "agent-cost": agentCostBench,
   listing: listingBench,
 };
 

@@ -59,7 +59,7 @@ describe("treeindex mcp (stdio)", () => {
       expect(node.nodes[0].title).toBe(section.title);
       expect(JSON.stringify(node.nodes[0])).toMatch(/[Ee]xcel|spreadsheet/);
       const found = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: started.doc_id } }));
-      expect(found.sections[0].passages[0].page).toBeGreaterThan(0);
+      expect(found.pages[0].page).toBeGreaterThan(0);
     } finally {
       await client.close();
       await fs.rm(home, { recursive: true, force: true });

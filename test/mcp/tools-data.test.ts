@@ -76,7 +76,7 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
   });
 
   it("search_documents: one document, all documents; passages with pages; errors", async () => {
-    const inOne = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: ids.rdata } }));
+    const inOne = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: ids.rdata, full: true } }));
     expect(inOne.sections.length).toBeGreaterThan(0);
     expect(inOne.sections.every((s: { doc_id: string }) => s.doc_id === ids.rdata)).toBe(true);
     expect(inOne.sections[0].passages[0].page).toBeGreaterThan(0);
@@ -85,6 +85,13 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     // Pages to open first, with the passage that matched.
     expect(inOne.pages[0]).toMatchObject({ doc_id: ids.rdata, page: expect.any(Number), snippet: expect.stringMatching(/spreadsheet/i) });
     expect(inOne.next_steps.options[0]).toContain(`pages: "${inOne.pages[0].page}`);
+    // By default the answer is compact: at most 5 sections, passages only under pages.
+    const compact = ok(await client.callTool({ name: "search_documents", arguments: { query: "spreadsheet", doc_id: ids.rdata } }));
+    expect(compact.sections.length).toBeLessThanOrEqual(5);
+    expect(compact.sections.every((s: { passages?: unknown[]; doc_id?: string }) => s.passages === undefined && s.doc_id === undefined)).toBe(true);
+    expect(compact.documents[0].doc_id).toBe(ids.rdata);
+    expect(compact.pages.map((p: { page: number }) => p.page)).toEqual(inOne.pages.map((p: { page: number }) => p.page));
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(inOne).length / 2);
     const all = ok(await client.callTool({ name: "search_documents", arguments: { query: "widget division revenue" } }));
     expect(all.documents[0].doc_id).toBe(ids.widgets);
     const nothing = ok(await client.callTool({ name: "search_documents", arguments: { query: "zyxwvut" } }));

@@ -37,7 +37,7 @@ const EVALDATA = fileURLToPath(new URL("../../../shared/evaldata/", import.meta.
 const SRC_INDEXING = fileURLToPath(new URL("../../src/indexing/", import.meta.url));
 const GROUP = "evaldata";
 
-interface Question {
+export interface Question {
   id: string;
   set: "financebench" | "mmlongbench";
   doc: string;
@@ -119,13 +119,21 @@ function indexingHash(): string {
 
 const modelConfigured = () => Boolean(process.env.TREEINDEX_MODEL && process.env.OPENAI_BASE_URL);
 
-async function indexedServices(files: string[], withModel = false): Promise<{ services: Services; user: UserRecord; ids: Map<string, string>; indexSeconds: number; cached: boolean }> {
-  const home = path.join(os.tmpdir(), `treeindex-evaldata-${indexingHash()}`);
+/**
+ * The dev set's PDFs indexed through the service into a store cached by the indexing code's
+ * hash, owned by `userName` (the agent-cost bench uses `local`, the stdio server's user).
+ */
+export async function indexedServices(
+  files: string[],
+  withModel = false,
+  userName = "evaldata",
+): Promise<{ services: Services; user: UserRecord; ids: Map<string, string>; indexSeconds: number; cached: boolean; home: string }> {
+  const home = path.join(os.tmpdir(), `treeindex-evaldata-${indexingHash()}${userName === "evaldata" ? "" : `-${userName}`}`);
   const cached = existsSync(path.join(home, "catalog.json"));
   const model = withModel ? { TREEINDEX_MODEL: process.env.TREEINDEX_MODEL, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY } : {};
   const config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "2", TREEINDEX_LOG_LEVEL: "silent", ...model });
   const services = await createServices(config, createLogger("silent"));
-  const user = await services.users.ensureUser("evaldata");
+  const user = await services.users.ensureUser(userName);
   const ids = new Map<string, string>();
   for (const d of await services.store.read((tx) => tx.documents.list((r) => r.owner === user.id && r.status === "completed"))) ids.set(d.name, d.id);
   const started = Date.now();
@@ -146,7 +154,7 @@ async function indexedServices(files: string[], withModel = false): Promise<{ se
     }
     ids.set(file, id);
   }
-  return { services, user, ids, indexSeconds: (Date.now() - started) / 1000, cached: cached && missing.length === 0 };
+  return { services, user, ids, indexSeconds: (Date.now() - started) / 1000, cached: cached && missing.length === 0, home };
 }
 
 async function ask(services: Services, user: UserRecord, docId: string, query: string): Promise<RetrievalTaskResponse> {
@@ -198,14 +206,20 @@ async function runQuestions(services: Services, user: UserRecord, ids: Map<strin
   return { rows, askMs: (performance.now() - started) / questions.length };
 }
 
-export async function evaldataBench(): Promise<BenchFigure[]> {
-  if (!existsSync(path.join(EVALDATA, "questions.jsonl"))) {
-    return [{ group: GROUP, name: "page retrieval on the dev set", value: "skipped", note: "../shared/evaldata not found" }];
-  }
-  const questions: Question[] = readFileSync(path.join(EVALDATA, "questions.jsonl"), "utf8")
+/** The dev set's questions (with their line number), or null when ../shared/evaldata is absent. */
+export function loadQuestions(): Question[] | null {
+  if (!existsSync(path.join(EVALDATA, "questions.jsonl"))) return null;
+  return readFileSync(path.join(EVALDATA, "questions.jsonl"), "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l, line) => ({ ...(JSON.parse(l) as Omit<Question, "line">), line }));
+}
+
+export async function evaldataBench(): Promise<BenchFigure[]> {
+  const questions = loadQuestions();
+  if (!questions) {
+    return [{ group: GROUP, name: "page retrieval on the dev set", value: "skipped", note: "../shared/evaldata not found" }];
+  }
   const files = [...new Set(questions.map((q) => q.doc))];
   const { services, user, ids, indexSeconds, cached } = await indexedServices(files);
   const { rows, askMs } = await runQuestions(services, user, ids, questions);

@@ -8,6 +8,7 @@ import { countTokens } from "../tokens.ts";
 import { centrality } from "./centrality.ts";
 import { cutToTokens, ExtractiveSummariser, isProse } from "./extractive.ts";
 import { splitSentences } from "./sentences.ts";
+import { filingLead } from "./filing-lead.ts";
 import { DESCRIPTION_MAX_TOKENS, type Summariser } from "./summariser.ts";
 
 /** Characters a parent's summary looks at: its own text, then the opening of each child. */
@@ -83,7 +84,10 @@ const ABOUT = /^(abstract|executive summary|summary|overview|introduction|prefac
  */
 export function describeDocument(tree: TreeNode[], maxTokens = DESCRIPTION_MAX_TOKENS): string {
   const titles = tree.map((n) => n.title.trim()).filter(Boolean);
-  const pool = [...new Set(introSentences(tree) ?? openingSentences(tree))];
+  // A filing says first what it is: company, form, period.
+  const filing = filingLead(tree);
+  if (filing) maxTokens -= countTokens(filing) + 1;
+  const pool = distinctSentences(introSentences(tree) ?? openingSentences(tree));
   const scores = centrality(pool);
   const best = pool
     .map((s, i) => ({ s, i, score: scores[i] * (s.split(" ").length > 60 ? 0.6 : 1) * (1 + 0.3 / (1 + i)) }))
@@ -111,7 +115,30 @@ export function describeDocument(tree: TreeNode[], maxTokens = DESCRIPTION_MAX_T
   }
   const lead = picked.sort((a, b) => a.i - b.i).map((p) => p.s).join(" ");
   const description = [lead, sectionPart].filter(Boolean).join(" ");
-  return cutToTokens(description || titles.join("; "), maxTokens);
+  const body = cutToTokens(description || titles.join("; "), maxTokens);
+  return filing ? `${filing} ${body}`.trim() : body;
+}
+
+/**
+ * Sentences without repeats: a sentence that says nearly what an earlier one said (the same
+ * opening words, or most of its words) is dropped, so boilerplate repeated per section ("The
+ * most comparable GAAP measures are …") appears once.
+ */
+export function distinctSentences(sentences: string[]): string[] {
+  const kept: { words: Set<string>; opening: string; s: string }[] = [];
+  for (const s of sentences) {
+    const list = s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words = new Set(list);
+    const opening = list.slice(0, 6).join(" ");
+    const repeat = kept.some((k) => {
+      if (list.length >= 6 && k.opening === opening) return true;
+      let shared = 0;
+      for (const w of words) if (k.words.has(w)) shared++;
+      return shared / Math.max(1, Math.min(words.size, k.words.size)) >= 0.8;
+    });
+    if (!repeat) kept.push({ words, opening, s });
+  }
+  return kept.map((k) => k.s);
 }
 
 function proseOf(n: TreeNode, limit: number): string[] {

@@ -5,25 +5,31 @@ import { defineTool } from "../tool-kit.ts";
 
 const passage = z.object({ text: z.string(), page: z.number().int().nullable().describe("1-based page (PDF)"), line: z.number().int().optional().describe("Line (Markdown)") });
 
+/** Sections in an answer by default, and with full=true. */
+const COMPACT_SECTIONS = 5;
+const FULL_SECTIONS = 8;
+
 export const searchDocumentsTool = defineTool({
   name: "search_documents",
   title: "Search documents",
   description:
     "Keyword search (BM25 over section titles, summaries and text, scores propagated through the tree) in one document (doc_id/doc_name), a folder with its subfolders (folder_id), or all completed documents. " +
-    "Returns ranked sections with matching passages and their pages, and `pages`: the pages to open first (best first, with a snippet): read one or two of them with get_page_content instead of walking the tree.",
+    "Returns `pages`: the pages to open first (best first, each with the passage that matched), and the ranked sections they belong to (title, path, page range). " +
+    "Read one or two of the pages with get_page_content instead of walking the tree. Sections carry their matching passages only with full=true (a larger answer).",
   input: z.object({
     query: z.string().min(1).max(1000),
     ...docRefFields,
     folder_id: z.string().min(1).max(200).optional().describe("Search this folder and its subfolders"),
-    limit: z.number().int().min(1).max(50).default(8).describe("Sections to return (default 8)"),
+    limit: z.number().int().min(1).max(50).optional().describe("Sections to return (default 5; 8 with full)"),
+    full: z.boolean().optional().describe("Each section with its matching passages (about five times larger)"),
   }),
   output: z.object({
     query: z.string(),
     documents: z.array(z.object({ doc_id: z.string(), doc_name: z.string(), score: z.number() })),
     sections: z.array(
       z.object({
-        doc_id: z.string(),
-        doc_name: z.string(),
+        doc_id: z.string().optional().describe("Absent in a compact answer from one document (see documents)"),
+        doc_name: z.string().optional(),
         node_id: z.string(),
         title: z.string(),
         path: z.array(z.string()).describe("Ancestor titles, outermost first"),
@@ -31,15 +37,17 @@ export const searchDocumentsTool = defineTool({
         end_index: z.number().int().optional(),
         line_num: z.number().int().optional(),
         score: z.number(),
-        passages: z.array(passage),
+        passages: z.array(passage).optional().describe("With full=true"),
       }),
     ),
-    pages: z.array(rankedPage.extend({ doc_id: z.string(), doc_name: z.string() })).describe("PDF pages to open first, best first (each matching document's best pages, documents best first)"),
+    pages: z.array(rankedPage.extend({ doc_id: z.string().optional(), doc_name: z.string().optional() })).describe("PDF pages to open first, best first (each matching document's best pages, documents best first)"),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   async run(args, _extra, context) {
     const docIds = args.doc_id || args.doc_name ? [(await resolveDocument(context, args)).id] : undefined;
-    const result = await context.services.search.search(context.user, { docIds, folderId: args.folder_id }, args.query, { limit: args.limit });
+    const full = args.full === true;
+    const limit = args.limit ?? (full ? FULL_SECTIONS : COMPACT_SECTIONS);
+    const result = await context.services.search.search(context.user, { docIds, folderId: args.folder_id }, args.query, { limit });
     const sections = result.nodes.map((n) => ({
       doc_id: n.doc_id,
       doc_name: n.doc_name,
@@ -49,12 +57,19 @@ export const searchDocumentsTool = defineTool({
       ...(n.start_index !== undefined ? { start_index: n.start_index, end_index: n.end_index } : {}),
       ...(n.line_num !== undefined ? { line_num: n.line_num } : {}),
       score: Math.round(n.score * 1000) / 1000,
-      passages: n.passages.map((p) => ({ text: p.text, page: p.page, ...(p.line !== undefined ? { line: p.line } : {}) })),
+      ...(full ? { passages: n.passages.map((p) => ({ text: p.text, page: p.page, ...(p.line !== undefined ? { line: p.line } : {}) })) } : {}),
     }));
+    // The compact answer leaves passages to `pages` (each page's best passage) and, when every
+    // hit is in one document, names that document once (in `documents`), not on every row:
+    // sections then cost a line each and the answer stays within a few thousand characters.
+    const oneDoc = !full && new Set([...sections.map((x) => x.doc_id), ...result.pages.map((p) => p.doc_id)]).size <= 1;
+    const strip = <T extends { doc_id?: string; doc_name?: string }>({ doc_id: _id, doc_name: _name, ...rest }: T) => rest;
+    const shownSections = oneDoc ? sections.map(strip) : sections;
+    const shownPages = oneDoc ? result.pages.map(strip) : result.pages;
     const best = sections[0];
     const topPage = result.pages[0];
     return {
-      result: { query: args.query, documents: result.documents.map((d) => ({ ...d, score: Math.round(d.score * 1000) / 1000 })), sections, pages: result.pages },
+      result: { query: args.query, documents: result.documents.map((d) => ({ ...d, score: Math.round(d.score * 1000) / 1000 })), sections: shownSections, pages: shownPages },
       next_steps: best
         ? [
             topPage
