@@ -12,22 +12,25 @@ import { registerMcpCommand } from "./cli/mcp-command.ts";
 import { registerServeCommand } from "./cli/serve-command.ts";
 import { registerSearchCommand } from "./cli/search-command.ts";
 import { registerShareCommand } from "./cli/share-command.ts";
+import { registerStoreCommands } from "./cli/store-commands.ts";
 
 export function buildProgram(): Command {
   const program = new Command("treeindex")
     .description("Local document indexing, retrieval and chat: PDFs and Markdown to section trees, over MCP and REST.")
     .version(VERSION)
     .showHelpAfterError()
-    .configureOutput({ writeOut: (s) => process.stderr.write(s), writeErr: (s) => process.stderr.write(s) })
+    // Help and --version go to stdout (`treeindex --help | less`); errors to stderr.
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
     .exitOverride();
   program.addOption(new Option("--home <dir>", "store directory (TREEINDEX_HOME)"));
   registerServeCommand(program);
   registerMcpCommand(program);
   registerIndexCommand(program);
   registerKeysCommand(program);
+  registerStoreCommands(program);
   registerSearchCommand(program);
   registerShareCommand(program);
-  for (const command of program.commands) command.exitOverride().showHelpAfterError();
+  for (const command of program.commands) command.exitOverride().showHelpAfterError().configureOutput(program.configureOutput());
   return program;
 }
 

@@ -20,11 +20,54 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("CLI", () => {
-  it("--help lists the commands", async () => {
+  it("--help lists the commands on stdout (so it pipes into a pager), each command's help has an example", async () => {
     const r = await cli(["--help"]);
     expect(r.code).toBe(0);
-    for (const command of ["serve", "mcp", "index", "keys"]) expect(r.stderr).toContain(command);
-  });
+    for (const command of ["serve", "mcp", "index", "keys", "add", "list", "tree", "pages", "search"]) expect(r.stdout).toContain(command);
+    for (const command of ["add", "list", "tree", "pages", "search", "index"]) {
+      const help = await cli([command, "--help"]);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(/Examples?:\n  treeindex /);
+    }
+  }, 120_000);
+
+  it("add stores and indexes files as the local user; list, tree, pages and search read them without re-indexing", async () => {
+    const home = await makeTempHome();
+    const pdf = path.join(home, "two.pdf");
+    await fs.writeFile(pdf, await twoChapterPdf());
+    const md = path.join(home, "notes.md");
+    await fs.writeFile(md, "# Notes\n\nSome text about widgets.\n\n## Details\n\nMore about widget gears.\n");
+    const env = { TREEINDEX_HOME: path.join(home, "store"), TREEINDEX_WORKERS: "1" };
+    const added = await cli(["add", pdf, md], env);
+    expect(added.code, added.stderr).toBe(0);
+    const rows = added.stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([["completed", "two.pdf"], ["completed", "notes.md"]]);
+    const pdfId = rows[0][0];
+    expect(pdfId).toMatch(/^doc_/);
+
+    const list = await cli(["list"], env);
+    expect(list.stdout).toContain(`${pdfId}\tcompleted\t4\ttwo.pdf`);
+    const tree = await cli(["tree", "two.pdf", "--depth", "1"], env);
+    expect(tree.code, tree.stderr).toBe(0);
+    expect(tree.stdout).toMatch(/^two\.pdf \(doc_\w+\), 4 pages/);
+    expect(tree.stdout).toMatch(/Introduction.*\[\d{4}\] p\.\d/);
+    const pages = await cli(["pages", pdfId, "2-3"], env);
+    expect(pages.stdout).toMatch(/--- page 2 ---[\s\S]*--- page 3 ---/);
+    const search = await cli(["search", "notes", "widget gears"], env);
+    expect(search.code, search.stderr).toBe(0);
+    expect(search.stdout).toMatch(/Details/);
+
+    // Clean one-line errors.
+    const missing = await cli(["add", path.join(home, "nope.pdf")], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(`treeindex: ${path.join(home, "nope.pdf")}: no such file`);
+    const unknown = await cli(["tree", "nothing-like-this"], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim().split("\n")).toHaveLength(1);
+    const indexMissing = await cli(["index", path.join(home, "nope.pdf")]);
+    expect(indexMissing.stderr.trim()).toBe(`treeindex: ${path.join(home, "nope.pdf")}: no such file`);
+    await fs.rm(home, { recursive: true, force: true });
+  }, 180_000);
 
   it("index prints the tree JSON of a PDF on stdout, in the API's node shape", async () => {
     const home = await makeTempHome();

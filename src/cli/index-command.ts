@@ -37,7 +37,11 @@ export function registerIndexCommand(program: Command): void {
     .option("--no-ocr", "PDF: do not OCR pages without a usable text layer (they stay empty)")
     .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
+    .addHelpText("after", "\nExample:\n  treeindex index report.pdf --pretty > report.tree.json\n\nThe output is the API's own shape: GET /doc/{id}'s for a PDF ({doc_name, page_count, toc_source, result}), POST /markdown's for Markdown ({success, doc_name, structure}).\nTo store a file instead, use treeindex add.\n")
     .action(async (file: string, flags: IndexFlags, command: Command) => {
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat) throw new Error(`${file}: no such file`);
+      if (!stat.isFile()) throw new Error(`${file}: not a file`);
       // The indexers (pdfjs, remark) load only when this command runs.
       const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, indexMarkdown }, { indexPdf }] = await Promise.all([
         import("cli-progress"),

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { PAGES_BLOB, TREE_BLOB } from "../../src/core/documents/index-job.ts";
 import { nowIso } from "../../src/core/ids.ts";
 import { indexPdf } from "../../src/indexing/pdf/index.ts";
+import { DEFAULT_USER_NAME, UserService } from "../../src/core/users.ts";
 import { openStore } from "../../src/store/index.ts";
 import { makeTempHome } from "../helpers/server.ts";
 import { annualReportPdf, REPORT_FACTS } from "./fixtures.ts";
@@ -38,13 +39,14 @@ describe("treeindex search", () => {
     expect(text.stdout).toMatch(/1\. \[\d{4}\] 1 Business {2}\(pages 2-3; score [\d.]+\)/);
     expect(text.stdout).toContain(`p.${REPORT_FACTS.revenuePage}: Net sales were $4,213 million`);
 
-    // A stored, completed document, addressed by id in --home.
+    // A stored, completed document of the local user (the CLI's), addressed by id in --home.
     const indexed = await indexPdf(bytes, { addSummaries: true });
     const store = await openStore(home);
+    const local = await new UserService(store).ensureUser(DEFAULT_USER_NAME);
     await store.blobs.writeJson("doc_cli_1", TREE_BLOB, indexed.tree);
     await store.blobs.writeJson("doc_cli_1", PAGES_BLOB, indexed.pageTexts);
     await store.write((tx) => {
-      const base = { owner: "usr_x", description: "", createdAt: nowIso(), pageNum: 8, metadata: {}, folderId: null, format: "pdf" as const, options: {} };
+      const base = { owner: local.id, description: "", createdAt: nowIso(), pageNum: 8, metadata: {}, folderId: null, format: "pdf" as const, options: {} };
       tx.documents.insert({ ...base, id: "doc_cli_1", name: "report.pdf", status: "completed" });
       tx.documents.insert({ ...base, id: "doc_cli_2", name: "busy.pdf", status: "processing" });
     });
