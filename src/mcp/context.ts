@@ -9,6 +9,11 @@ export interface McpContext {
   user: UserRecord;
   /** Whether this session may name local files (stdio: yes; /mcp: users in TREEINDEX_LOCAL_FILE_USERS). */
   localFiles: LocalFileAccess;
+  /**
+   * The folders the client offers as MCP roots (file:// URIs as paths), asked on each use
+   * (they can change); empty when the client has no roots capability. Set by createMcpServer.
+   */
+  clientRoots?: () => Promise<string[]>;
   /** Longest a tool waits for indexing within one call (default ~45 s; tests shorten it). */
   waitLimitMs?: number;
 }

@@ -3,6 +3,7 @@
  * `src/mcp/tools/*` (one file per tool), resources and prompts beside them, transports kept
  * apart (stdio.ts, http.ts). Every tool calls the same core services as the REST API.
  */
+import { fileURLToPath } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { VERSION } from "../version.ts";
 import type { McpContext } from "./context.ts";
@@ -77,10 +78,25 @@ export function toolsOf(profile: ToolProfile, options: { ingest?: boolean } = {}
 
 export function createMcpServer(context: McpContext, profile: ToolProfile = "all", options: { ingest?: boolean } = {}): McpServer {
   const server = new McpServer({ name: "treeindex", title: "treeindex", version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
+  context.clientRoots = () => listClientRoots(server);
   structureSdkErrors(server);
   for (const tool of toolsOf(profile, options)) registerTool(server, context, tool);
   cacheToolList(server, profile === "read" && options.ingest ? "read+ingest" : profile);
   registerResources(server, context);
   registerPrompts(server, context);
   return server;
+}
+
+/** How long a client may take to list its roots before process_document goes on without them. */
+const ROOTS_TIMEOUT_MS = 5_000;
+
+/** The client's file:// roots as local paths; none when it does not offer roots or fails to list them. */
+async function listClientRoots(server: McpServer): Promise<string[]> {
+  if (!server.server.getClientCapabilities()?.roots) return [];
+  try {
+    const { roots } = await server.server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
+    return roots.filter((r) => r.uri.startsWith("file://")).map((r) => fileURLToPath(r.uri));
+  } catch {
+    return [];
+  }
 }

@@ -30,6 +30,26 @@ export interface LocalFileRequest {
  */
 export interface LocalFileAccess {
   allowed: boolean;
+  /**
+   * Folders the MCP client offers as its roots (file:// roots, as paths), allowed for this
+   * session beside TREEINDEX_ALLOWED_ROOTS: the client's user chose them.
+   */
+  clientRoots?: string[];
+}
+
+/** A download taking longer than this is given up. */
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+/** Content types a PDF or Markdown file is served as (octet-stream: the bytes decide, as for uploads). */
+const DOWNLOAD_TYPES = new Set(["application/pdf", "application/x-pdf", "text/markdown", "text/x-markdown", "text/plain", "application/octet-stream", "binary/octet-stream"]);
+
+function downloadName(response: Response, url: URL, type: string): string {
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const quoted = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  let name = quoted ? decodeURIComponent(quoted) : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
+  name = path.basename(name.replace(/\\/g, "/")) || url.hostname;
+  if (/pdf/.test(type) && !/\.pdf$/i.test(name)) name += ".pdf";
+  if (/markdown/.test(type) && !/\.(md|markdown)$/i.test(name)) name += ".md";
+  return name;
 }
 
 /** Tries to read a file that keeps changing before giving up (a torn read is never stored). */
@@ -47,7 +67,7 @@ export class LocalFileImporter {
    * archive is imported like an upload to POST /doc: one document per PDF/Markdown entry.
    */
   async process(user: UserRecord, request: LocalFileRequest, access: LocalFileAccess): Promise<{ name: string; doc_id: string } | { name: string; zip: ZipImportResult }> {
-    const { name, bytes } = await this.read(request.location, access);
+    const { name, bytes } = /^https?:\/\//i.test(request.location) ? await this.download(request.location, access) : await this.read(request.location, access);
     const outcome = await this.documents.submit(user, {
       fileName: name,
       bytes,
@@ -56,6 +76,57 @@ export class LocalFileImporter {
       metadata: request.metadata,
     });
     return "doc_id" in outcome ? { name: outcome.name, doc_id: outcome.doc_id } : { name, zip: outcome };
+  }
+
+  /**
+   * A PDF or Markdown file from an http(s) URL, for the same users who may name local files
+   * (the request comes from this machine's service, so it is theirs to make): at most the
+   * upload size limit (counted while streaming, whatever Content-Length says), within
+   * DOWNLOAD_TIMEOUT_MS, and only with a content type a PDF or Markdown file is served as.
+   * The name is the Content-Disposition filename, else the URL's last path segment, with
+   * `.pdf` / `.md` added when the type says so and the name has no such extension.
+   */
+  async download(location: string, access: LocalFileAccess): Promise<{ name: string; bytes: Uint8Array }> {
+    if (!access.allowed) {
+      throw new ForbiddenPathError("Fetching URLs is not enabled for this user over HTTP; the server's TREEINDEX_LOCAL_FILE_USERS names who may (the stdio server always may)");
+    }
+    let url: URL;
+    try {
+      url = new URL(location);
+    } catch {
+      throw new InvalidInputError(`${location} is not a valid URL`, ["path"], location);
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+    } catch (error) {
+      throw new InvalidInputError(`${url.href} could not be fetched: ${(error as Error).message}`, ["path"], location);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new InvalidInputError(`${url.href} answered HTTP ${response.status}`, ["path"], location);
+    }
+    const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (!DOWNLOAD_TYPES.has(type)) {
+      await response.body?.cancel().catch(() => {});
+      throw new InvalidInputError(`${url.href} is ${type || "of no stated type"}, not a PDF or Markdown file (accepted: ${[...DOWNLOAD_TYPES].join(", ")})`, ["path"], location);
+    }
+    const declared = Number(response.headers.get("content-length") ?? "NaN");
+    if (declared > this.maxBytes) {
+      await response.body?.cancel().catch(() => {});
+      throw this.tooLarge(url.href, declared);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > this.maxBytes) {
+        await response.body?.cancel().catch(() => {});
+        throw this.tooLarge(url.href, size);
+      }
+      chunks.push(chunk);
+    }
+    return { name: downloadName(response, url, type), bytes: new Uint8Array(Buffer.concat(chunks)) };
   }
 
   /**
@@ -72,15 +143,16 @@ export class LocalFileImporter {
    * the name given); making such a link needs write access to that root.
    */
   async read(location: string, access: LocalFileAccess): Promise<{ name: string; bytes: Uint8Array }> {
-    const given = this.checkLexically(location, access);
+    const roots = [...this.allowedRoots, ...(access.clientRoots ?? [])];
+    const given = this.checkLexically(location, access, roots);
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(given, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
     } catch (error) {
-      throw await this.openError(given, error);
+      throw await this.openError(given, error, roots);
     }
     try {
-      const real = await this.verifyOpened(handle, given);
+      const real = await this.verifyOpened(handle, given, roots);
       const opened = await handle.stat();
       if (!opened.isFile()) throw new InvalidInputError(`${given} is not a file`, ["path"], location);
       return { name: path.basename(real), bytes: await this.readStable(handle, given) };
@@ -96,22 +168,18 @@ export class LocalFileImporter {
    * file there must be the handle's file (device and inode); a swap racing exactly between
    * those two steps is not excluded there.
    */
-  private async verifyOpened(handle: fs.FileHandle, given: string): Promise<string> {
-    const realRoots = await this.realRoots();
+  private async verifyOpened(handle: fs.FileHandle, given: string, roots: string[]): Promise<string> {
+    const realRoots = await realPaths(roots);
     const opened = await openedPath(handle);
     if (opened === null) throw new NotFoundError(`No file at ${given} (it was removed while being read)`);
     if (opened !== undefined) {
-      if (!realRoots.some((root) => isInside(opened, root))) throw this.forbidden(given);
+      if (!realRoots.some((root) => isInside(opened, root))) throw this.forbidden(given, roots);
       return opened;
     }
-    const real = await this.realInsideRoots(given);
+    const real = await this.realInsideRoots(given, roots);
     const [file, named] = await Promise.all([handle.stat(), fs.stat(real).catch(() => undefined)]);
-    if (!named || named.dev !== file.dev || named.ino !== file.ino) throw this.forbidden(given);
+    if (!named || named.dev !== file.dev || named.ino !== file.ino) throw this.forbidden(given, roots);
     return real;
-  }
-
-  private realRoots(): Promise<string[]> {
-    return Promise.all(this.allowedRoots.map((r) => fs.realpath(r).catch(() => r)));
   }
 
   private async readStable(handle: fs.FileHandle, file: string): Promise<Uint8Array> {
@@ -133,27 +201,27 @@ export class LocalFileImporter {
   }
 
   /** Lexical checks first, so nothing is revealed about files outside the roots. */
-  private checkLexically(location: string, access: LocalFileAccess): string {
+  private checkLexically(location: string, access: LocalFileAccess, roots: string[]): string {
     if (!access.allowed) {
       throw new ForbiddenPathError("Reading local files is not enabled for this user over HTTP; the server's TREEINDEX_LOCAL_FILE_USERS names who may (the stdio server always may)");
     }
     if (location.includes("\0")) throw new InvalidInputError("The path contains a NUL character", ["path"], location);
     const given = toPath(location);
-    if (this.allowedRoots.length === 0) {
+    if (roots.length === 0) {
       throw new ForbiddenPathError("No local folders are allowed: set TREEINDEX_ALLOWED_ROOTS to the folders treeindex may read");
     }
-    if (!this.allowedRoots.some((root) => isInside(given, root))) throw this.forbidden(given);
+    if (!roots.some((root) => isInside(given, root))) throw this.forbidden(given, roots);
     return given;
   }
 
-  private async realInsideRoots(given: string): Promise<string> {
+  private async realInsideRoots(given: string, roots: string[]): Promise<string> {
     let real: string;
     try {
       real = await fs.realpath(given);
     } catch {
       throw new NotFoundError(`No file at ${given} (it was removed while being read)`);
     }
-    if (!(await this.realRoots()).some((root) => isInside(real, root))) throw this.forbidden(given);
+    if (!(await realPaths(roots)).some((root) => isInside(real, root))) throw this.forbidden(given, roots);
     return real;
   }
 
@@ -163,13 +231,13 @@ export class LocalFileImporter {
    * that points outside answers exactly like an existing outside file (FORBIDDEN_PATH), so
    * the answer never tells whether something outside exists.
    */
-  private async openError(given: string, error: unknown): Promise<Error> {
+  private async openError(given: string, error: unknown, roots: string[]): Promise<Error> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") {
       const target = await resolveDangling(given);
-      const realRoots = await this.realRoots();
+      const realRoots = await realPaths(roots);
       if (target && realRoots.some((root) => isInside(target, root))) return new NotFoundError(`No file at ${given}`);
-      return this.forbidden(given);
+      return this.forbidden(given, roots);
     }
     if (code === "EACCES" || code === "EPERM") return new ForbiddenError(`${given} cannot be read (permission denied)`);
     if (code === "EISDIR") return new InvalidInputError(`${given} is not a file`, ["path"], given);
@@ -180,9 +248,13 @@ export class LocalFileImporter {
     return new PayloadTooLargeError(`${file} has ${size > this.maxBytes ? `more than ${this.maxBytes}` : size} bytes; the limit is ${this.maxBytes} (TREEINDEX_MAX_UPLOAD_MB)`);
   }
 
-  private forbidden(file: string): ForbiddenPathError {
-    return new ForbiddenPathError(`${file} is outside the allowed folders (${this.allowedRoots.join(", ")}); set TREEINDEX_ALLOWED_ROOTS to allow more`);
+  private forbidden(file: string, roots: string[]): ForbiddenPathError {
+    return new ForbiddenPathError(`${file} is outside the allowed folders (${roots.join(", ")}); set TREEINDEX_ALLOWED_ROOTS to allow more`);
   }
+}
+
+function realPaths(roots: string[]): Promise<string[]> {
+  return Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
 }
 
 /**

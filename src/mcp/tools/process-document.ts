@@ -6,12 +6,12 @@ import { waitForDocument } from "../wait.ts";
 
 export const processDocumentTool = defineTool({
   name: "process_document",
-  title: "Index a local file",
+  title: "Index a file",
   description:
-    "Index a PDF or Markdown file, or every PDF/Markdown file of a ZIP archive, from the local disk (an absolute path or file:// URL under the folders allowed by TREEINDEX_ALLOWED_ROOTS). " +
+    "Index a PDF or Markdown file, or every PDF/Markdown file of a ZIP archive: from the local disk (an absolute path or file:// URL under the folders allowed by TREEINDEX_ALLOWED_ROOTS or offered as the client's roots), or from an http(s) URL. " +
     "Returns at once with doc_id and status; indexing continues in the background. With wait_for_completion (or a progress token) it waits up to ~45 s, sending progress notifications.",
   input: z.object({
-    path: z.string().min(1).max(4096).describe("Absolute path or file:// URL of the file"),
+    path: z.string().min(1).max(4096).describe("Absolute path, file:// URL, or http(s) URL of the file"),
     folder_id: z.string().min(1).max(200).optional().describe("Folder to file the document in (see list_folders)"),
     metadata: z.record(z.string(), z.unknown()).optional().describe("Free-form metadata object"),
     wait_for_completion: z.boolean().optional().describe("Wait (at most ~45 s) for indexing to end"),
@@ -26,7 +26,13 @@ export const processDocumentTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   async run(args, extra, context) {
-    const processed = await context.services.localFiles.process(context.user, { location: args.path, folderId: args.folder_id, metadata: args.metadata }, context.localFiles);
+    // Folders the client offers as roots are allowed too (its user chose them), when this session may read local files at all.
+    const clientRoots = context.localFiles.allowed && context.clientRoots && !/^https?:/i.test(args.path) ? await context.clientRoots() : [];
+    const processed = await context.services.localFiles.process(
+      context.user,
+      { location: args.path, folderId: args.folder_id, metadata: args.metadata },
+      { ...context.localFiles, clientRoots },
+    );
     if ("zip" in processed) {
       const { zip } = processed;
       return {
