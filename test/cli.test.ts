@@ -7,11 +7,12 @@ import { twoChapterPdf } from "./helpers/pdf.ts";
 import { makeTempHome } from "./helpers/server.ts";
 
 const exec = promisify(execFile);
-const CLI = path.resolve("src/cli.ts");
+// The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
+const CLI = path.resolve("bin/treeindex.js");
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", CLI, ...args], { env: { ...process.env, ...env } });
+    const { stdout, stderr } = await exec(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -161,7 +162,7 @@ describe("CLI", () => {
 
   it("serve on a fresh home creates a key, prints it with a curl line, and the key works", async () => {
     const home = await makeTempHome();
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0"], {
+    const child = spawn(process.execPath, [CLI, "serve", "--port", "0"], {
       env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_API_KEY: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -190,10 +190,11 @@ describe("teamspaces", () => {
 
 describe("treeindex share (CLI)", () => {
   const exec = promisify(execFile);
-  const CLI = path.resolve("src/cli.ts");
+  // The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
+const CLI = path.resolve("bin/treeindex.js");
   const run = async (args: string[]) => {
     try {
-      const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", CLI, "--home", server.home, "share", ...args]);
+      const { stdout, stderr } = await exec(process.execPath, [CLI, "--home", server.home, "share", ...args]);
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };

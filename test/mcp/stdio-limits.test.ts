@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { LineStdioTransport } from "../../src/mcp/stdio-transport.ts";
 import { makeTempHome } from "../helpers/server.ts";
 
-const CLI = path.resolve("src/cli.ts");
+// The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
+const CLI = path.resolve("bin/treeindex.js");
 
 function harness(maxBytes: number) {
   const stdin = new PassThrough();
@@ -80,7 +81,7 @@ describe("LineStdioTransport", () => {
 describe("treeindex mcp with oversized and broken messages", () => {
   it("an 11 MB call and a 17 MB message get errors, a broken line gets -32700, and tools/list still answers", async () => {
     const home = await makeTempHome();
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, "mcp"], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1" }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "mcp"], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1" }, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     child.stdout.on("data", (d) => (stdout += d));
     const replies = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -126,7 +127,7 @@ describe("clean restarts of the stdio server", () => {
     await fs.copyFile("test/fixtures/pdf/R-intro.pdf", path.join(docs, "R-intro.pdf"));
     const { openStore } = await import("../../src/store/index.ts");
     const start = () => {
-      const child = spawn(process.execPath, ["--import", "tsx", CLI, "mcp"], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1", TREEINDEX_ALLOWED_ROOTS: docs }, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [CLI, "mcp"], { env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_WORKERS: "1", TREEINDEX_ALLOWED_ROOTS: docs }, stdio: ["pipe", "pipe", "pipe"] });
       let stdout = "";
       child.stdout.on("data", (d) => (stdout += d));
       const send = (msg: unknown) => child.stdin.write(`${JSON.stringify(msg)}\n`);

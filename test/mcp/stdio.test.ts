@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { makeTempHome, startTestServer } from "../helpers/server.ts";
 import { ok } from "./harness.ts";
 
-const CLI = path.resolve("src/cli.ts");
+// The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
+const CLI = path.resolve("bin/treeindex.js");
 
 function form(name: string, bytes: Buffer): FormData {
   const data = new FormData();
@@ -123,7 +124,7 @@ describe("treeindex mcp (stdio)", () => {
 
   it("writes nothing but JSON-RPC messages on stdout, even with debug logging", async () => {
     const home = await makeTempHome();
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, "mcp"], {
+    const child = spawn(process.execPath, [CLI, "mcp"], {
       env: { ...process.env, TREEINDEX_HOME: home, TREEINDEX_LOG_LEVEL: "trace" },
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -13,11 +13,12 @@ import { makeTempHome } from "../helpers/server.ts";
 import { annualReportPdf, REPORT_FACTS } from "./fixtures.ts";
 
 const exec = promisify(execFile);
-const CLI = path.resolve("src/cli.ts");
+// The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
+const CLI = path.resolve("bin/treeindex.js");
 
 async function cli(args: string[]) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", CLI, ...args]);
+    const { stdout, stderr } = await exec(process.execPath, [CLI, ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -5,10 +5,10 @@
  * cancelled in the same transaction as the delete, so its result is dropped and whatever
  * the job wrote is removed.
  */
-import { fileURLToPath } from "node:url";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { IndexedDocument } from "../../indexing/tree-types.ts";
 import { MAX_ATTEMPTS, type JobKind } from "../../jobs/index.ts";
+import { taskModulePath } from "../../jobs/module-path.ts";
 import type { DocumentRecord, Store, WriteTx } from "../../store/index.ts";
 import { nowIso } from "../ids.ts";
 import { indexWithOcr, type OcrIndexResult, type OcrSettings } from "./ocr-indexing.ts";
@@ -20,7 +20,7 @@ export const TREE_BLOB = "tree.json";
 /** Page texts (JSON array, index 0 = page 1) of PDFs, for page-content reads. */
 export const PAGES_BLOB = "pages.json";
 
-export const INDEX_TASK_MODULE = fileURLToPath(new URL("../../indexing/index-task.ts", import.meta.url));
+export const INDEX_TASK_MODULE = taskModulePath("../../indexing/index-task.ts", import.meta.url);
 
 /** Name the original file is stored under, keeping its extension for humans browsing the store. */
 export function originalBlobName(format: "pdf" | "markdown"): string {

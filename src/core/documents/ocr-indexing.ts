@@ -5,18 +5,18 @@
  * keeps its tesseract worker); a last call builds the tree with the recognised lines in
  * place of the empty text layer. Documents without scanned pages cost one call, as before.
  */
-import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
 import type { PdfIndexResult } from "../../indexing/pdf/index.ts";
 import type { Line } from "../../indexing/pdf/types.ts";
 import type { JobContext } from "../../jobs/index.ts";
+import { taskModulePath } from "../../jobs/module-path.ts";
 import type { Store } from "../../store/index.ts";
 import { imageBlobName } from "./ocr-store.ts";
 import type { IndexProgress, IndexStage, ProgressBoard } from "./progress.ts";
 
-export const OCR_TASK_MODULE = fileURLToPath(new URL("../../indexing/ocr/page-task.ts", import.meta.url));
+export const OCR_TASK_MODULE = taskModulePath("../../indexing/ocr/page-task.ts", import.meta.url);
 
 export interface OcrSettings {
   langs: string[];
