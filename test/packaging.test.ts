@@ -1,0 +1,46 @@
+// One-step install: the package as npm would publish it (`npm pack`), run with `npx` the way
+// a desktop client's config would (`npx treeindex mcp`), answers an MCP initialize over stdio.
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { makeTempHome } from "./helpers/server.ts";
+
+const exec = promisify(execFile);
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
+
+describe("the packed package", () => {
+  it("npm pack holds the compiled build, and npx runs its stdio MCP server", async () => {
+    // npm install built dist/ (prepare); packing with --ignore-scripts does not rebuild it
+    // under the feet of other tests that run bin/treeindex.js meanwhile.
+    expect(existsSync("dist/.build-stamp"), "run npm run build (npm install does it)").toBe(true);
+    const dir = await makeTempHome("treeindex-pack-");
+    try {
+      const { stdout } = await exec(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { maxBuffer: 1 << 24 });
+      const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+      const files = packed.files.map((f) => f.path);
+      expect(files).toEqual(expect.arrayContaining(["bin/treeindex.js", "dist/cli.js", "dist/jobs/worker-entry.mjs", "dist/indexing/pdf/load-pdfjs.mjs", "dist/core/retrieval/data/finance-concepts.json", "README.md"]));
+      expect(files.some((f) => f.startsWith("src/") || f.startsWith("test/"))).toBe(false);
+
+      const tarball = path.join(dir, packed.filename);
+      const child = spawn(NPX, ["--yes", "--prefer-offline", `--package=${tarball}`, "treeindex", "mcp"], {
+        cwd: dir,
+        env: { ...process.env, TREEINDEX_HOME: path.join(dir, "home"), npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? dir, ".npm") },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "npx-test", version: "1" } } })}\n`);
+      const deadline = Date.now() + 240_000;
+      while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+      child.kill();
+      const answer = JSON.parse(out.split("\n")[0]) as { result: { serverInfo: { name: string } } };
+      expect(answer.result.serverInfo.name).toBe("treeindex");
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
