@@ -43,4 +43,34 @@ describe("the packed package", () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 300_000);
+
+  it("npm run bundle makes an MCP Bundle the mcpb CLI validates, whose server starts from the unpacked bundle", async () => {
+    expect(existsSync("dist/.build-stamp"), "run npm run build (npm install does it)").toBe(true);
+    const dir = await makeTempHome("treeindex-mcpb-");
+    const MCPB = path.resolve("node_modules/@anthropic-ai/mcpb/dist/cli/cli.js");
+    try {
+      const bundle = path.join(dir, "treeindex.mcpb");
+      await exec(process.execPath, ["tools/bundle.mjs", bundle], { maxBuffer: 1 << 26 });
+      const unpacked = path.join(dir, "unpacked");
+      await exec(process.execPath, [MCPB, "unpack", bundle, unpacked], { maxBuffer: 1 << 26 });
+      const validated = await exec(process.execPath, [MCPB, "validate", path.join(unpacked, "manifest.json")]);
+      expect(validated.stdout).toMatch(/validation passes/);
+      for (const f of ["bin/treeindex.js", "dist/cli.js", "node_modules/pdfjs-dist/package.json", "node_modules/@tesseract.js-data/eng/package.json"]) expect(existsSync(path.join(unpacked, f)), f).toBe(true);
+      expect(existsSync(path.join(unpacked, "node_modules/vitest")), "no dev dependencies").toBe(false);
+      const manifest = JSON.parse(await fs.readFile(path.join(unpacked, "manifest.json"), "utf8"));
+      expect(manifest.server.mcp_config.args).toEqual(["${__dirname}/bin/treeindex.js", "mcp", "--tools", "read"]);
+      expect(Object.keys(manifest.user_config)).toEqual(expect.arrayContaining(["documents", "store", "model", "model_base_url"]));
+      // The bundle's own server answers initialize.
+      const child = spawn(process.execPath, [path.join(unpacked, "bin/treeindex.js"), "mcp", "--tools", "read"], { env: { ...process.env, TREEINDEX_HOME: path.join(dir, "home") }, stdio: ["pipe", "pipe", "ignore"] });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "mcpb-test", version: "1" } } })}\n`);
+      const deadline = Date.now() + 60_000;
+      while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      child.kill();
+      expect(JSON.parse(out.split("\n")[0]).result.serverInfo.name).toBe("treeindex");
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
