@@ -3,6 +3,8 @@
  * documents has that name (with or without extension).
  */
 import { z } from "zod";
+import { documentInfoOf } from "../core/documents/render.ts";
+import { documentInfo } from "../core/documents/schemas.ts";
 import type { DocumentRecord } from "../store/index.ts";
 import type { McpContext } from "./context.ts";
 import { ToolFailure } from "./tool-errors.ts";
@@ -76,23 +78,16 @@ export function summarise(doc: DocumentRecord): DocumentSummary {
 
 /**
  * A document as PageIndex's tools list it (its SDK's `RecentDocumentItem` /
- * `SearchDocumentItem`), given beside our own `documents` rows so that SDK's clients work.
+ * `SearchDocumentItem`): the document record of `GET /doc/{id}/metadata` without metadata,
+ * given beside our own `documents` rows so that SDK's clients work.
  */
-export const pageIndexDoc = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  pageNum: z.number().int(),
-  folderId: z.string().nullable(),
-});
+export const pageIndexDoc = documentInfo.pick({ id: true, name: true, description: true, status: true, createdAt: true, pageNum: true, folderId: true });
 export type PageIndexDoc = z.infer<typeof pageIndexDoc>;
 
 export function asPageIndexDoc(doc: DocumentRecord): PageIndexDoc {
-  return { id: doc.id, name: doc.name, description: doc.description, status: doc.status, createdAt: doc.createdAt, pageNum: doc.pageNum, folderId: doc.folderId };
+  const { metadata: _metadata, error: _error, ...rest } = documentInfoOf(doc);
+  return rest;
 }
-
 
 /** What to do with a document in its current state. */
 export function stepsFor(doc: DocumentRecord): string[] {

@@ -176,6 +176,19 @@ describe("a heading on the same baseline as text", () => {
   });
 });
 
+/** A body page of a filing: each heading in bold, five lines of prose under it. */
+function bodyPage(heads: string[]): Run[] {
+  const runs: Run[] = [];
+  let y = 770;
+  for (const h of heads) {
+    runs.push({ text: h, x: 60, y, size: 10, bold: true });
+    y -= 18;
+    for (let k = 0; k < 5; k++) ((runs.push({ text: sentence(y), x: 60, y, size: 10 })), (y -= 13));
+    y -= 8;
+  }
+  return runs;
+}
+
 describe("a filing whose contents lists PARTs and Items", () => {
   const toc: [string, string | null][] = [
     ["PART I", null],
@@ -191,17 +204,6 @@ describe("a filing whose contents lists PARTs and Items", () => {
   toc.forEach(([title, page], i) => contents.push({ text: page ? `${title}     ${page}` : title, x: 60, y: 740 - 22 * i, size: 10, bold: !page }));
   // Printed page numbers are physical page - 1 (a cover page comes first); PART II is printed
   // on the page of Item 5, above it.
-  const bodyPage = (heads: string[]): Run[] => {
-    const runs: Run[] = [];
-    let y = 770;
-    for (const h of heads) {
-      runs.push({ text: h, x: 60, y, size: 10, bold: true });
-      y -= 18;
-      for (let k = 0; k < 5; k++) ((runs.push({ text: sentence(y), x: 60, y, size: 10 })), (y -= 13));
-      y -= 8;
-    }
-    return runs;
-  };
   const pages: Run[][] = [
     [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
     contents,
@@ -245,17 +247,6 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     { text: "Item 5. Market for Registrant's Common Equity     5", x: 70, y: 608, size: 10 },
     { text: "Item 7. Management's Discussion and Analysis     6", x: 70, y: 586, size: 10 },
   ];
-  const bodyPage = (heads: string[]): Run[] => {
-    const runs: Run[] = [];
-    let y = 770;
-    for (const h of heads) {
-      runs.push({ text: h, x: 60, y, size: 10, bold: true });
-      y -= 18;
-      for (let k = 0; k < 5; k++) ((runs.push({ text: sentence(y), x: 60, y, size: 10 })), (y -= 13));
-      y -= 8;
-    }
-    return runs;
-  };
   const pages: Run[][] = [
     [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
     contents,
