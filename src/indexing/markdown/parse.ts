@@ -76,7 +76,8 @@ function parseUnguarded(source: string): ParsedMarkdown {
       const end = node.position!.end.line;
       // Two headings never start on one line; keep the first should a parser ever say so.
       if (start > lastLine) {
-        headings.push({ level: node.depth!, line: start, endLine: end, kind: end > start ? "setext" : "atx", title: oneLine(inlineText(node)) });
+        const title = oneLine(inlineText(node)) || oneLine(htmlWords(node));
+        headings.push({ level: node.depth!, line: start, endLine: end, kind: end > start ? "setext" : "atx", title });
         lastLine = start;
       }
       return;
@@ -115,6 +116,33 @@ export function inlineText(node: AnyNode): string {
   let out = "";
   for (const c of node.children) out += inlineText(c);
   return out;
+}
+
+/**
+ * The words a heading's HTML carries when it has no visible text: a comment's words without
+ * a leading `tool:directive` (`<!-- md:setting config.enabled -->` -> `config.enabled`), an
+ * element's inner text, else its alt, title or aria-label attribute.
+ */
+export function htmlWords(node: AnyNode): string {
+  const words: string[] = [];
+  const visit = (n: AnyNode) => {
+    if (n.type === "html" && n.value) {
+      for (const comment of n.value.matchAll(/<!--([\s\S]*?)-->/g)) {
+        const text = comment[1].trim().replace(/^[\w.-]+:[\w.-]+\s+(?=\S)/, "");
+        if (text) words.push(text);
+      }
+      const markup = n.value.replace(/<!--[\s\S]*?-->/g, "");
+      const inner = markup.replace(/<[^>]*>/g, " ").trim();
+      if (inner) words.push(inner);
+      else {
+        const attr = /\b(?:alt|title|aria-label)\s*=\s*("([^"]*)"|'([^']*)')/i.exec(markup);
+        if (attr && (attr[2] ?? attr[3])?.trim()) words.push((attr[2] ?? attr[3]).trim());
+      }
+    }
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(node);
+  return words.join(" ");
 }
 
 /** Line breaks (and the blanks around them) become single spaces; trimmed. */

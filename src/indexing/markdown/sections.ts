@@ -28,6 +28,25 @@ export function lineStarts(source: string): number[] {
   return starts;
 }
 
+/** Words a title takes from a section's text at most. */
+const UNTITLED_WORDS = 8;
+
+/**
+ * A title for a heading with no visible text and no HTML words (an empty `##`, an image
+ * without alt text): the first words of its own text, markup left out, else "Section at
+ * line N".
+ */
+export function untitled(ownText: string, line: number): string {
+  const plain = ownText
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^\s*(?:[-*+>]|\d+[.)]|#{1,6})\s+/gm, "")
+    .replace(/[`*_~|]/g, " ");
+  const words = plain.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, UNTITLED_WORDS);
+  return words.length ? words.join(" ") : `Section at line ${line}`;
+}
+
 /**
  * Sections by heading level: each heading's section runs from the start of its line to the
  * start of the next heading's line; a heading nests under the nearest preceding heading of a
@@ -47,7 +66,7 @@ export function buildSections(source: string, headings: readonly MdHeading[], pr
   const stack: Section[] = [];
   headings.forEach((h, i) => {
     const s: Section = {
-      title: h.title,
+      title: h.title || untitled(source.slice(offsetOf(h.endLine + 1), i + 1 < headings.length ? offsetOf(headings[i + 1].line) : source.length), h.line),
       line: h.line,
       level: h.level,
       start: offsetOf(h.line),
