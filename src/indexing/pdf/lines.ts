@@ -103,8 +103,11 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
     right = [];
   };
   for (const f of frags) {
-    if (f.right <= gutter.from + 1) left.push(f);
-    else if (f.x >= gutter.to - 1) right.push(f);
+    // A fragment belongs to a column when it stays clear of the other column's text: a long
+    // left-column line may run into the gutter (its edges are estimated from most rows) and
+    // is still left-column text as long as it ends before the right column begins.
+    if (f.right <= gutter.from + 1 || (f.x < gutter.from && f.right < gutter.to - 1)) left.push(f);
+    else if (f.x >= gutter.to - 1 || (f.right > gutter.to && f.x > gutter.from + 1)) right.push(f);
     else {
       flush();
       lines.push(makeLine([f], monoFonts));

@@ -36,6 +36,19 @@ describe("itemsToLines", () => {
     expect(texts.slice(21)).toEqual(Array.from({ length: 20 }, (_, r) => `right column line ${r} with some words`));
   });
 
+  it("keeps a left-column line that runs into the gutter in its column, so the right column's heading is read after the left column", () => {
+    // A filing's last page of Part I: the left column ends Part I, the right one opens Part II.
+    const items: RawItem[] = [];
+    for (let r = 0; r < 20; r++) {
+      // Row 3 of the left column is longer than the rest and reaches into the gutter (not to the right column).
+      items.push(item(`left column line ${r} with some words`, 60, 720 - r * 12, 10, "f1", r === 3 ? 240 : 230));
+      items.push(item(r === 0 ? "Part II – Other Information" : `right column line ${r} with some words`, 320, 720 - r * 12, 10, r === 0 ? "f2" : "f1", 230));
+    }
+    const texts = itemsToLines(items, 612, new Set()).map((l) => l.text);
+    expect(texts.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, r) => `left column line ${r} with some words`));
+    expect(texts[20]).toBe("Part II – Other Information");
+  });
+
   it("does not split a table with narrow cells into columns", () => {
     const items: RawItem[] = [];
     for (let r = 0; r < 15; r++) {
