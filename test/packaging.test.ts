@@ -12,6 +12,18 @@ const exec = promisify(execFile);
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 
+/** Starts an MCP server over stdio, sends `initialize`, and answers the server's name from its reply. */
+async function serverNameOverStdio(command: string, args: string[], options: { cwd?: string; env: Record<string, string> }, timeoutMs: number): Promise<string | undefined> {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["pipe", "pipe", "ignore"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "packaging-test", version: "1" } } })}\n`);
+  const deadline = Date.now() + timeoutMs;
+  while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  child.kill();
+  return (JSON.parse(out.split("\n")[0]) as { result?: { serverInfo?: { name?: string } } }).result?.serverInfo?.name;
+}
+
 describe("the packed package", () => {
   it("npm pack holds the compiled build, and npx runs its stdio MCP server", async () => {
     // npm install built dist/ (prepare); packing with --ignore-scripts does not rebuild it
@@ -26,19 +38,9 @@ describe("the packed package", () => {
       expect(files.some((f) => f.startsWith("src/") || f.startsWith("test/"))).toBe(false);
 
       const tarball = path.join(dir, packed.filename);
-      const child = spawn(NPX, ["--yes", "--prefer-offline", `--package=${tarball}`, "treeindex", "mcp"], {
-        cwd: dir,
-        env: { ...process.env, TREEINDEX_HOME: path.join(dir, "home"), npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? dir, ".npm") },
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "npx-test", version: "1" } } })}\n`);
-      const deadline = Date.now() + 240_000;
-      while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
-      child.kill();
-      const answer = JSON.parse(out.split("\n")[0]) as { result: { serverInfo: { name: string } } };
-      expect(answer.result.serverInfo.name).toBe("treeindex");
+      const env = { TREEINDEX_HOME: path.join(dir, "home"), npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? dir, ".npm") };
+      const name = await serverNameOverStdio(NPX, ["--yes", "--prefer-offline", `--package=${tarball}`, "treeindex", "mcp"], { cwd: dir, env }, 240_000);
+      expect(name).toBe("treeindex");
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -61,14 +63,8 @@ describe("the packed package", () => {
       expect(manifest.server.mcp_config.args).toEqual(["${__dirname}/bin/treeindex.js", "mcp", "--tools", "read"]);
       expect(Object.keys(manifest.user_config)).toEqual(expect.arrayContaining(["documents", "store", "model", "model_base_url"]));
       // The bundle's own server answers initialize.
-      const child = spawn(process.execPath, [path.join(unpacked, "bin/treeindex.js"), "mcp", "--tools", "read"], { env: { ...process.env, TREEINDEX_HOME: path.join(dir, "home") }, stdio: ["pipe", "pipe", "ignore"] });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "mcpb-test", version: "1" } } })}\n`);
-      const deadline = Date.now() + 60_000;
-      while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-      child.kill();
-      expect(JSON.parse(out.split("\n")[0]).result.serverInfo.name).toBe("treeindex");
+      const name = await serverNameOverStdio(process.execPath, [path.join(unpacked, "bin/treeindex.js"), "mcp", "--tools", "read"], { env: { TREEINDEX_HOME: path.join(dir, "home") } }, 60_000);
+      expect(name).toBe("treeindex");
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -102,10 +102,16 @@ interface SplitContext {
   countTokens: (text: string) => number;
 }
 
-/** Split leaves that span many pages and many tokens with the next method down. */
-function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number, limit?: { page: number; line: number }): Heading[] {
-  const { pages } = ctx;
-  if (depth > 1) return headings;
+/**
+ * Walks the leaves of `headings` (a heading with no deeper one right after it) with where
+ * each leaf's text ends, and puts the headings `childrenOf` finds for a leaf right under it.
+ */
+function expandLeaves(
+  headings: Heading[],
+  pages: PageText[],
+  limit: { page: number; line: number } | undefined,
+  childrenOf: (h: Heading, end: { page: number; line: number }) => Heading[],
+): Heading[] {
   const out: Heading[] = [];
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i];
@@ -113,9 +119,27 @@ function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number,
     const next = headings[i + 1];
     if (next && next.level > h.level) continue; // not a leaf
     const end = next ? { page: next.page, line: next.line ?? 0 } : (limit ?? { page: pages.length, line: 0 });
+    out.push(...childrenOf(h, end));
+  }
+  return out;
+}
+
+/** Re-levels `children` (in place) so their shallowest level sits one below `parent`. */
+function nestUnder(parent: Heading, children: Heading[]): Heading[] {
+  if (!children.length) return children;
+  const minLevel = Math.min(...children.map((c) => c.level));
+  for (const c of children) c.level = parent.level + 1 + (c.level - minLevel);
+  return children;
+}
+
+/** Split leaves that span many pages and many tokens with the next method down. */
+function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number, limit?: { page: number; line: number }): Heading[] {
+  const { pages } = ctx;
+  if (depth > 1) return headings;
+  return expandLeaves(headings, pages, limit, (h, end) => {
     const lastPage = end.line === 0 ? end.page - 1 : end.page;
-    if (lastPage - h.page + 1 <= SPLIT_MIN_PAGES) continue;
-    if (rangeTokens(pages, h, end, ctx.countTokens) <= SPLIT_MIN_TOKENS) continue;
+    if (lastPage - h.page + 1 <= SPLIT_MIN_PAGES) return [];
+    if (rangeTokens(pages, h, end, ctx.countTokens) <= SPLIT_MIN_TOKENS) return [];
     let children: Heading[] = [];
     let childSource: TocSource = "page_groups";
     if (ctx.source === "outline" || ctx.source === "printed_toc") {
@@ -126,12 +150,9 @@ function splitLargeLeaves(headings: Heading[], ctx: SplitContext, depth: number,
       children = h.page + 1 <= lastPage ? pageGroupHeadings(pages, h.page + 1, lastPage, 1, h.title) : [];
       childSource = "page_groups";
     }
-    if (!children.length) continue;
-    const minLevel = Math.min(...children.map((c) => c.level));
-    for (const c of children) c.level = h.level + 1 + (c.level - minLevel);
-    out.push(...splitLargeLeaves(children, { ...ctx, source: childSource }, depth + 1, end));
-  }
-  return out;
+    if (!children.length) return [];
+    return splitLargeLeaves(nestUnder(h, children), { ...ctx, source: childSource }, depth + 1, end);
+  });
 }
 
 function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: number }, countTokens: (t: string) => number): number {
@@ -157,18 +178,5 @@ function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: n
  * document's heading styles) under each listed leaf become its children.
  */
 function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats, skipPages: ReadonlySet<number>): Heading[] {
-  const out: Heading[] = [];
-  for (let i = 0; i < headings.length; i++) {
-    const h = headings[i];
-    out.push(h);
-    const next = headings[i + 1];
-    if (next && next.level > h.level) continue; // not a leaf
-    const end = next ? { page: next.page, line: next.line ?? 0 } : { page: pages.length, line: 0 };
-    const children = layoutHeadings(pages, stats, { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages });
-    if (!children.length) continue;
-    const minLevel = Math.min(...children.map((c) => c.level));
-    for (const c of children) c.level = h.level + 1 + (c.level - minLevel);
-    out.push(...children);
-  }
-  return out;
+  return expandLeaves(headings, pages, undefined, (h, end) => nestUnder(h, layoutHeadings(pages, stats, { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages })));
 }
