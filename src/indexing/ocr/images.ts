@@ -3,17 +3,19 @@
  * decodes each image while building the operator list; an image it could not decode (a
  * damaged JPEG stream, say) comes back empty and is counted so the caller can warn.
  */
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import { pdfjs } from "../pdf/load-pdfjs.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { IMAGE_OPS } from "./detect.ts";
 
 const { ImageKind } = pdfjs;
 
+type OperatorList = Awaited<ReturnType<PDFPageProxy["getOperatorList"]>>;
+
 /** Icons and rules are not worth returning. */
 const MIN_SIDE = 16;
 
-interface DecodedImage {
+export interface DecodedImage {
   width: number;
   height: number;
   kind?: number;
@@ -30,8 +32,8 @@ export interface PageImages {
 }
 
 /** @param options.encode false = only count (decodable or not), no PNG encoding. */
-export async function pageImages(page: PDFPageProxy, options: { encode?: boolean } = {}): Promise<PageImages> {
-  const ops = await page.getOperatorList();
+export async function pageImages(page: PDFPageProxy, options: { encode?: boolean; ops?: OperatorList } = {}): Promise<PageImages> {
+  const ops = options.ops ?? (await page.getOperatorList());
   const seen = new Set<string>();
   const out: PageImages = { png: [], undecodable: 0, painted: 0 };
   for (let i = 0; i < ops.fnArray.length; i++) {
@@ -42,8 +44,8 @@ export async function pageImages(page: PDFPageProxy, options: { encode?: boolean
     const key = typeof arg === "string" ? arg : `inline-${i}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const image = (typeof arg === "string" ? lookup(page, arg) : arg) as DecodedImage | null;
-    if (!image?.data || !image.width || !image.height) {
+    const image = decodedImage(page, arg);
+    if (!image) {
       out.undecodable++;
       continue;
     }
@@ -52,6 +54,16 @@ export async function pageImages(page: PDFPageProxy, options: { encode?: boolean
     if (png) out.png.push(png);
   }
   return out;
+}
+
+/**
+ * The decoded pixels behind an image-painting operator's first argument (an object id, or
+ * the inline image itself), once the page's operator list has been built; null when pdfjs
+ * could not decode it.
+ */
+export function decodedImage(page: PDFPageProxy, arg: unknown): DecodedImage | null {
+  const image = (typeof arg === "string" ? lookup(page, arg) : arg) as DecodedImage | null;
+  return image?.data && image.width && image.height ? image : null;
 }
 
 function lookup(page: PDFPageProxy, id: string): unknown {
@@ -63,8 +75,13 @@ function lookup(page: PDFPageProxy, id: string): unknown {
   }
 }
 
-/** pdfjs' decoded pixels (1-bit grey, RGB or RGBA rows) -> PNG. */
 async function toPng(image: DecodedImage): Promise<Uint8Array | null> {
+  const canvas = imageCanvas(image);
+  return canvas ? new Uint8Array(await canvas.encode("png")) : null;
+}
+
+/** pdfjs' decoded pixels (1-bit grey, RGB or RGBA rows) on a canvas of their own size. */
+export function imageCanvas(image: DecodedImage): Canvas | null {
   const { width, height } = image;
   const src = image.data!;
   const rgba = new Uint8ClampedArray(width * height * 4);
@@ -96,5 +113,5 @@ async function toPng(image: DecodedImage): Promise<Uint8Array | null> {
   const data = ctx.createImageData(width, height);
   data.data.set(rgba);
   ctx.putImageData(data, 0, 0);
-  return new Uint8Array(await canvas.encode("png"));
+  return canvas;
 }

@@ -7,8 +7,14 @@
 import type { Page as TesseractPage } from "tesseract.js";
 import type { Line } from "../pdf/types.ts";
 
-/** Words recognised with less confidence than this are noise (speckles read as letters). */
+/**
+ * Words recognised with less confidence than this are noise (speckles read as marks) unless
+ * they hold two letters or digits in a row: tesseract's LSTM gives 0 to real words now and
+ * then ("attributes", "as.integer" on a clean scan of a manual), and dropping those cost
+ * more characters than the speckles it removed.
+ */
 const MIN_WORD_CONFIDENCE = 10;
+const WORD_LIKE = /[\p{L}\p{N}]{2}/u;
 
 /** The font id given to recognised lines: OCR sees no fonts, so all lines share one. */
 export const OCR_FONT = "ocr";
@@ -29,22 +35,37 @@ export interface OcrPageLayout {
 }
 
 /**
- * @param scale pixels per PDF point of the rendered image
+ * Where the recognised image lies on the page: its top-left corner in page points (y down)
+ * and its pixels per point across and down. A rendered page is `{ left: 0, top: 0, scaleX:
+ * scale, scaleY: scale }`; a scan's own image is placed where the page paints it.
+ */
+export interface ImagePlacement {
+  left: number;
+  top: number;
+  scaleX: number;
+  scaleY: number;
+}
+
+/**
+ * @param placement how image pixels map to page points
  * @param pageHeight page height in points (to flip y)
  */
-export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, scale: number, pageHeight: number): OcrPageLayout {
+export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, placement: ImagePlacement, pageHeight: number): OcrPageLayout {
   const lines: Line[] = [];
   const blocks: OcrBlock[] = [];
   let confSum = 0;
   let words = 0;
+  const { left, top, scaleX, scaleY } = placement;
+  const px = (x: number) => left + x / scaleX;
+  const py = (y: number) => pageHeight - (top + y / scaleY);
   const box = (b: { x0: number; y0: number; x1: number; y1: number }): [number, number, number, number] => [
-    round(b.x0 / scale), round(pageHeight - b.y1 / scale), round(b.x1 / scale), round(pageHeight - b.y0 / scale),
+    round(px(b.x0)), round(py(b.y1)), round(px(b.x1)), round(py(b.y0)),
   ];
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs) {
       const paraLines: OcrBlock["lines"] = [];
       for (const l of para.lines) {
-        const kept = l.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && w.text.trim());
+        const kept = l.words.filter((w) => w.text.trim() && (w.confidence >= MIN_WORD_CONFIDENCE || WORD_LIKE.test(w.text)));
         for (const w of kept) {
           confSum += w.confidence;
           words++;
@@ -58,10 +79,10 @@ export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, scale: 
         const rowHeight = l.rowAttributes?.rowHeight || l.bbox.y1 - l.bbox.y0;
         lines.push({
           text,
-          x: round(x0 / scale),
-          y: round(pageHeight - baseline / scale),
-          w: round((x1 - x0) / scale),
-          size: round(rowHeight / scale),
+          x: round(px(x0)),
+          y: round(py(baseline)),
+          w: round((x1 - x0) / scaleX),
+          size: round(rowHeight / scaleY),
           font: OCR_FONT,
           oneFont: true,
           mono: false,

@@ -1,7 +1,8 @@
 /**
- * Worker-thread task: OCR some pages of a stored PDF. Each page is rendered at the OCR
- * resolution, its embedded images are kept as PNGs, and the rendering is recognised by this
- * thread's tesseract worker (created on first use, then reused). A page whose image cannot
+ * Worker-thread task: OCR some pages of a stored PDF. Each page's scan is recognised from its
+ * own pixels (or the page is rendered at the OCR resolution when it is not one upright
+ * scan; see ocr-image.ts), its embedded images are kept as PNGs, and recognition runs on
+ * this thread's tesseract worker (created on first use, then reused). A page whose image cannot
  * be decoded is reported, not thrown, so the rest of the document is still indexed.
  */
 import fs from "node:fs/promises";
@@ -9,8 +10,8 @@ import { openPdf } from "../pdf/document.ts";
 import type { Line } from "../pdf/types.ts";
 import { recognise } from "./engine.ts";
 import { pageImages } from "./images.ts";
+import { ocrImage } from "./ocr-image.ts";
 import { layoutFromTesseract, type OcrBlock } from "./ocr-lines.ts";
-import { renderPage } from "./render.ts";
 
 export interface OcrTaskPayload {
   filePath: string;
@@ -34,8 +35,12 @@ export interface OcrPageResult {
   confidence: number;
   /** Set when the page was skipped (e.g. its image could not be decoded). */
   warning?: string;
+  /** Time to prepare the image (decode or render, PNG encode) and to recognise it. */
   renderMs: number;
   ocrMs: number;
+  /** What was recognised: the page's own scan or a rendering, at what resolution. */
+  source?: "scan" | "render";
+  dpi?: number;
   /** True when the pixel cap lowered the resolution (a huge page). */
   capped: boolean;
 }
@@ -56,17 +61,17 @@ async function ocrPage(doc: Awaited<ReturnType<typeof openPdf>>["doc"], n: numbe
   const page = await doc.getPage(n);
   try {
     const empty = { page: n, lines: [], blocks: [], images: [], confidence: 0, renderMs: 0, ocrMs: 0, capped: false };
-    const images = await pageImages(page, { encode: !payload.blocksOnly });
+    const ops = await page.getOperatorList();
+    const images = await pageImages(page, { encode: !payload.blocksOnly, ops });
     if (images.painted > 0 && images.undecodable === images.painted) {
       return { ...empty, warning: `Page ${n}: its image could not be decoded; the page was skipped` };
     }
     const t0 = performance.now();
-    const rendered = await renderPage(page, { dpi: payload.dpi });
-    const png = await rendered.canvas.encode("png");
+    const image = await ocrImage(page, ops, payload.dpi);
     const t1 = performance.now();
-    const result = await recognise(png, { langs: payload.langs, langPath: payload.langPath });
+    const result = await recognise(image.png, { langs: payload.langs, langPath: payload.langPath, dpi: image.dpi });
     const t2 = performance.now();
-    const layout = layoutFromTesseract(result, rendered.scale, page.getViewport({ scale: 1 }).height);
+    const layout = layoutFromTesseract(result, image.placement, page.getViewport({ scale: 1 }).height);
     const out: OcrPageResult = {
       ...empty,
       lines: layout.lines,
@@ -75,7 +80,9 @@ async function ocrPage(doc: Awaited<ReturnType<typeof openPdf>>["doc"], n: numbe
       confidence: layout.confidence,
       renderMs: Math.round(t1 - t0),
       ocrMs: Math.round(t2 - t1),
-      capped: rendered.capped,
+      capped: image.capped,
+      source: image.source,
+      dpi: Math.round(image.dpi),
     };
     if (images.undecodable > 0) out.warning = `Page ${n}: ${images.undecodable} of its images could not be decoded`;
     return out;
