@@ -23,6 +23,8 @@ type OperatorList = Awaited<ReturnType<PDFPageProxy["getOperatorList"]>>;
 
 export interface OcrImage {
   png: Buffer;
+  /** The same pixels, for measuring the recognised lines (stroke-width.ts). */
+  canvas: Canvas;
   placement: ImagePlacement;
   /** Resolution of the image handed to tesseract, in pixels per inch of the page. */
   dpi: number;
@@ -47,6 +49,7 @@ async function fromScan(page: PDFPageProxy, ops: OperatorList): Promise<OcrImage
   if (nativeDpi < UPSCALE_BELOW_DPI) canvas = upscale(canvas, Math.min(UPSCALE_TO_DPI / nativeDpi, Math.sqrt(MAX_RENDER_PIXELS / (image.width * image.height))));
   return {
     png: await canvas.encode("png"),
+    canvas,
     placement: { left: placement.left, top: placement.top, scaleX: canvas.width / placement.width, scaleY: canvas.height / placement.height },
     dpi: (canvas.width / placement.width) * 72,
     source: "scan",
@@ -68,6 +71,7 @@ async function fromRender(page: PDFPageProxy, dpi?: number): Promise<OcrImage> {
   const rendered = await renderPage(page, { dpi });
   return {
     png: await rendered.canvas.encode("png"),
+    canvas: rendered.canvas,
     placement: { left: 0, top: 0, scaleX: rendered.scale, scaleY: rendered.scale },
     dpi: rendered.scale * 72,
     source: "render",

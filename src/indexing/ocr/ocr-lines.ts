@@ -49,8 +49,14 @@ export interface ImagePlacement {
 /**
  * @param placement how image pixels map to page points
  * @param pageHeight page height in points (to flip y)
+ * @param strokeOf the stem width of the type inside a line's pixel box (stroke-width.ts)
  */
-export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, placement: ImagePlacement, pageHeight: number): OcrPageLayout {
+export function layoutFromTesseract(
+  page: Pick<TesseractPage, "blocks">,
+  placement: ImagePlacement,
+  pageHeight: number,
+  strokeOf?: (box: { x0: number; y0: number; x1: number; y1: number }) => number | undefined,
+): OcrPageLayout {
   const lines: Line[] = [];
   const blocks: OcrBlock[] = [];
   let confSum = 0;
@@ -77,6 +83,7 @@ export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, placeme
         // The baseline runs from (x0, y0) to (x1, y1); its middle is robust to slight skew.
         const baseline = (l.baseline.y0 + l.baseline.y1) / 2;
         const rowHeight = l.rowAttributes?.rowHeight || l.bbox.y1 - l.bbox.y0;
+        const stroke = strokeOf?.({ x0, y0: l.bbox.y0, x1, y1: l.bbox.y1 });
         lines.push({
           text,
           x: round(px(x0)),
@@ -86,6 +93,7 @@ export function layoutFromTesseract(page: Pick<TesseractPage, "blocks">, placeme
           font: OCR_FONT,
           oneFont: true,
           mono: false,
+          ...(stroke !== undefined && rowHeight > 0 ? { stroke: Math.round((stroke / rowHeight) * 1000) / 1000 } : {}),
         });
         paraLines.push({ text, bbox: box({ x0, y0: l.bbox.y0, x1, y1: l.bbox.y1 }) });
       }

@@ -12,6 +12,7 @@ import { recognise } from "./engine.ts";
 import { pageImages } from "./images.ts";
 import { ocrImage } from "./ocr-image.ts";
 import { layoutFromTesseract, type OcrBlock } from "./ocr-lines.ts";
+import { deskewedPixels, strokeWidth } from "./stroke-width.ts";
 
 export interface OcrTaskPayload {
   filePath: string;
@@ -71,7 +72,8 @@ async function ocrPage(doc: Awaited<ReturnType<typeof openPdf>>["doc"], n: numbe
     const t1 = performance.now();
     const result = await recognise(image.png, { langs: payload.langs, langPath: payload.langPath, dpi: image.dpi });
     const t2 = performance.now();
-    const layout = layoutFromTesseract(result, image.placement, page.getViewport({ scale: 1 }).height);
+    const pixels = deskewedPixels(image.canvas, (result as { rotateRadians?: number }).rotateRadians ?? 0);
+    const layout = layoutFromTesseract(result, image.placement, page.getViewport({ scale: 1 }).height, (box) => strokeWidth(pixels, box));
     const out: OcrPageResult = {
       ...empty,
       lines: layout.lines,

@@ -32,6 +32,11 @@ export interface Line {
    * same baseline as text after it. Absent when the line starts in its own main font.
    */
   lead?: { text: string; font: string; size: number };
+  /**
+   * Recognised lines only: the type's stem width divided by the line's height. OCR sees no
+   * fonts; this tells bold lines from regular ones (ocr/calibrate.ts sets their font).
+   */
+  stroke?: number;
 }
 
 export interface PageText {
