@@ -88,14 +88,41 @@ const PAGE_SEGMENTATION = "3";
  * assumes 70 dpi when a PNG carries none (default here: 300, the render resolution).
  */
 export async function recognise(image: Buffer, options: EngineOptions & { dpi?: number }): Promise<TesseractPage> {
+  const first = await recogniseWith(image, options, GLOBAL_THRESHOLD);
+  if (legibleCharacters(first) >= WEAK_PAGE_CHARACTERS) return first;
+  // A sparse page (a title, a short letter) under scanner noise: the global threshold
+  // splits the noise instead of ink from paper and reads nothing. Sauvola's local threshold
+  // reads such pages, but costs several points on full ones, so it is only the second try.
+  const second = await recogniseWith(image, options, LOCAL_THRESHOLD);
+  return legibleCharacters(second) > legibleCharacters(first) ? second : first;
+}
+
+/** tesseract's `thresholding_method`: 0 = Otsu over the whole image, 2 = Sauvola (local). */
+const GLOBAL_THRESHOLD = "0";
+const LOCAL_THRESHOLD = "2";
+/** Fewer legible characters than this and the page is tried again with the local threshold. */
+const WEAK_PAGE_CHARACTERS = 40;
+
+/** Characters in confidently read words that look like words (two letters or digits in a row). */
+export function legibleCharacters(page: Pick<TesseractPage, "blocks">): number {
+  let n = 0;
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs) for (const line of para.lines) for (const w of line.words) if (w.confidence >= 50 && /[\p{L}\p{N}]{2}/u.test(w.text)) n += w.text.length;
+  }
+  return n;
+}
+
+async function recogniseWith(image: Buffer, options: EngineOptions & { dpi?: number }, threshold: string): Promise<TesseractPage> {
   const workerPromise = workerFor(options);
   const worker = await workerPromise;
+  const params = {
+    tessedit_pageseg_mode: PAGE_SEGMENTATION,
+    user_defined_dpi: String(Math.round(options.dpi ?? 300)),
+    thresholding_method: threshold,
+    rotateAuto: true,
+  };
   try {
-    const { data } = await withTimeout(
-      worker.recognize(image, { tessedit_pageseg_mode: PAGE_SEGMENTATION, user_defined_dpi: String(Math.round(options.dpi ?? 300)), rotateAuto: true } as never, { blocks: true, text: true }),
-      options.timeoutMs ?? RECOGNISE_TIMEOUT_MS,
-      "recognising a page",
-    );
+    const { data } = await withTimeout(worker.recognize(image, params as never, { blocks: true, text: true }), options.timeoutMs ?? RECOGNISE_TIMEOUT_MS, "recognising a page");
     return data;
   } catch (error) {
     if (error instanceof OcrTimeoutError && current?.worker === workerPromise) {

@@ -77,7 +77,7 @@ export function layoutFromTesseract(
           words++;
         }
         if (!kept.length) continue;
-        const text = kept.map((w) => w.text.trim()).join(" ");
+        const text = dropStrayOpeningMark(kept.map((w) => w.text.trim()).join(" "));
         const x0 = Math.min(...kept.map((w) => w.bbox.x0));
         const x1 = Math.max(...kept.map((w) => w.bbox.x1));
         // The baseline runs from (x0, y0) to (x1, y1); its middle is robust to slight skew.
@@ -105,6 +105,16 @@ export function layoutFromTesseract(
   // Tesseract's block order is kept: it reads columns one after the other, which a plain
   // top-to-bottom sort would interleave.
   return { lines, blocks, confidence: words ? round(confSum / words) : 0 };
+}
+
+/**
+ * A single opening quote before a capital with no closing one on the line is a speck of
+ * dust or deskewing residue far more often than a quotation (tesseract reads "‘Water
+ * temperature" off a clean heading): a heading must not carry it into its title.
+ */
+export function dropStrayOpeningMark(text: string): string {
+  const m = /^[‘'`](?=\p{Lu})/u.exec(text);
+  return m && !/[’'`]/u.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 function round(v: number): number {
