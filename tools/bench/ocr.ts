@@ -1,5 +1,5 @@
 /**
- * OCR: character error rate of scan-p9.pdf against R-intro page 9's own text layer (the
+ * OCR: the service against the tesseract command on generated scans (ocr-vs-cli.ts); character error rate of scan-p9.pdf against R-intro page 9's own text layer (the
  * page the scan was printed from), seconds per scanned page through the worker pool with 1
  * and with 2 threads (mixed-scan.pdf, and a 20-page image-only PDF generated here from
  * R-intro pages 9-28 rendered at 150 dpi), and render ms/page at the OCR resolution.
@@ -14,21 +14,12 @@ import { OCR_DPI, renderPage } from "../../src/indexing/ocr/render.ts";
 import { openPdf } from "../../src/indexing/pdf/document.ts";
 import { extractPages } from "../../src/indexing/pdf/extract.ts";
 import { WorkerPool } from "../../src/jobs/index.ts";
+import { editDistance } from "./cer.ts";
+import { ocrVersusCliBench } from "./ocr-vs-cli.ts";
 import type { BenchFigure } from "./types.ts";
 
 const FIXTURES = path.resolve("test/fixtures/pdf");
 const G = "ocr";
-
-/** Levenshtein distance, two rows (inputs of a few thousand characters). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
 
 const flat = (lines: { text: string }[]) => lines.map((l) => l.text).join(" ").replace(/\s+/g, " ").trim();
 
@@ -71,7 +62,7 @@ async function allScanPdf(target: string): Promise<number> {
 }
 
 export async function ocrBench(): Promise<BenchFigure[]> {
-  const figures: BenchFigure[] = [];
+  const figures: BenchFigure[] = await ocrVersusCliBench();
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-ocr-bench-"));
   try {
     // Quality: scan-p9 against R-intro p.9's text layer.
