@@ -17,6 +17,12 @@ export interface LayoutStats {
   bodyFont: string;
   /** Accepted heading styles ("size|font" keys). */
   styles: Set<string>;
+  /**
+   * Per style, the document position (running line count) of its first heading-shaped line
+   * that starts a block and is not a Part/Item/Note: two fonts at one size rank in this order
+   * (see assignLevels).
+   */
+  firstSeen: Map<string, number>;
 }
 
 const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
@@ -58,9 +64,12 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
 
   // Judge each candidate style by how its lines look across the whole document.
   const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number }>();
+  const firstSeen = new Map<string, number>();
+  let position = 0;
   pages.forEach((p, pi) => {
     if (skipPages.has(pi)) return; // contents pages repeat every heading style in list form
     p.lines.forEach((l, i) => {
+      position++;
       if (!isHeadingStyle(l, bodySize, bodyFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
@@ -72,6 +81,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch)) {
         s.shaped++;
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
+        if (!firstSeen.has(k) && !strongPattern(l.text.trim())) firstSeen.set(k, position);
       }
       s.pages.add(pi);
     });
@@ -94,7 +104,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if ([...s.pages].every((p) => p > firstTextPage)) styles.delete(k);
     }
   }
-  return { bodySize, bodyPitch, bodyFont, styles };
+  return { bodySize, bodyPitch, bodyFont, styles, firstSeen };
 }
 
 function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
@@ -284,7 +294,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
   dropContentsEntries(cands, pages);
   dropRepeats(cands);
   capCount(cands, pages.length);
-  return assignLevels(cands).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
+  return assignLevels(cands, stats).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
 }
 
 /** Join a heading wrapped onto following lines of the same style, and a bare number line
@@ -391,10 +401,11 @@ function scheme(t: string): { kind: "roman" | "letter" | "arabic" | "lower" | nu
  * numbering: legal outlines (I. > A. > 1. > a.) when roman-numbered headings are present,
  * else dotted depth (1 > 1.1 > 1.1.1, appendix letters level with chapters). In a 10-K,
  * Items sit under Parts and unnumbered headings of the Items' style (and Notes) under Items.
- * Unnumbered headings of one size rank capitals above mixed case when both occur.
+ * Unnumbered headings of one size rank capitals above mixed case when both occur, and in two
+ * fonts that nest (see fontRanks) by the order the fonts first appear in.
  * Styles seen only on the first page (title, authors) are level 1 and rank nothing else.
  */
-function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
+function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Cand & { level: number })[] {
   const firstPage = cands.length ? Math.min(...cands.map((c) => c.page)) : 0;
   const styleOnlyFront = new Map<string, boolean>();
   for (const c of cands) styleOnlyFront.set(c.style, (styleOnlyFront.get(c.style) ?? true) && c.page === firstPage);
@@ -428,6 +439,7 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
     const caps = plain.filter((c) => isCaps(c.title)).length;
     if (caps >= 2 && plain.length - caps >= 2) casedSizes.add(s);
   }
+  const fontRank = fontRanks(ranked, sizes, stats.firstSeen, (s) => legal.has(s) || minArabic.has(s) || casedSizes.has(s));
   const inner = (c: Cand): number => {
     const b = bucket(c.size);
     if (casedSizes.has(b) && c.pattern === null && scheme(c.title).kind === null) return isCaps(c.title) ? 0 : 1;
@@ -445,6 +457,7 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
     if (sc.kind === null && c.pattern === null && (minArabic.get(b) ?? 0) >= 2) r = (maxArabic.get(b) ?? 0) - minArabic.get(b)! + 1;
     if (itemSizes.has(b) && c.pattern !== "item" && c.pattern !== "chapter" && sc.kind === null) r += 1;
     if (c.pattern === "note") r = Math.max(r, 1);
+    if (sc.kind === null && c.pattern === null) r += fontRank.get(c.style) ?? 0;
     return r;
   };
   // Each size gets a band as wide as its deepest inner rank.
@@ -467,6 +480,36 @@ function assignLevels(cands: Cand[]): (Cand & { level: number })[] {
   const used = [...new Set(out.map((c) => c.level))].sort((a, b) => a - b);
   const dense = new Map(used.map((l, i) => [l, i + 1]));
   for (const c of out) c.level = dense.get(c.level)!;
+  return out;
+}
+
+/**
+ * Unnumbered headings of one size in two or more fonts (a 10-K's "General" in one bold face
+ * over "Verizon Consumer Group" in another): when a later font's headings come between two
+ * headings of an earlier one, the later font nests under it. Fonts rank by the position of
+ * their first heading in the whole document; a font whose headings never come between
+ * another's does not nest. Returns the extra depth per style (0 for the first font).
+ */
+function fontRanks(ranked: readonly Cand[], sizes: readonly number[], firstSeen: ReadonlyMap<string, number>, numberedSize: (s: number) => boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of sizes) {
+    if (numberedSize(s)) continue;
+    const plain = ranked.filter((c) => bucket(c.size) === s && c.pattern === null && scheme(c.title).kind === null);
+    const count = new Map<string, number>();
+    for (const c of plain) count.set(c.style, (count.get(c.style) ?? 0) + 1);
+    const fonts = [...count.keys()].filter((k) => count.get(k)! >= 2 && firstSeen.has(k)).sort((a, b) => firstSeen.get(a)! - firstSeen.get(b)!);
+    let depth = 0;
+    for (let i = 1; i < fonts.length; i++) {
+      // Nested: some heading of fonts[i] lies between two headings of the font above it.
+      const above = fonts[i - 1];
+      const at = plain.map((c) => c.style);
+      const firstAbove = at.indexOf(above);
+      const lastAbove = at.lastIndexOf(above);
+      const inside = at.some((k, j) => k === fonts[i] && j > firstAbove && j < lastAbove);
+      if (inside) depth++;
+      out.set(fonts[i], depth);
+    }
+  }
   return out;
 }
 

@@ -15,7 +15,8 @@ const SCAN_PAGES = 20;
 
 const ROMAN_RE = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i{0,3})$/i;
 /** "Title ..... 12", "Title 12", "Title . . . xiv". The title must hold letters. */
-const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1,4}|[ivxlcdm]{1,7})$/iu;
+/** Title, then leaders or a gap, then a page number, or a range of pages after leaders ("4-5"). */
+const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1,4}|[ivxlcdm]{1,7})(\s?[-–]\s?\d{1,4})?$/iu;
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
@@ -53,7 +54,9 @@ function parseLine(line: Line): ParsedLine {
       title.length >= 2 &&
       // "PART II", "Chapter 4": the number belongs to the title, not to a page.
       !(/^(part|chapter|book|volume|appendix|section|article|schedule|exhibit|item|note)$/i.test(title) && !LEADERS_RE.test(t)) &&
-      (!roman || (ROMAN_RE.test(printed) && (LEADERS_RE.test(t) || printed.length <= 4)));
+      (!roman || (ROMAN_RE.test(printed) && (LEADERS_RE.test(t) || printed.length <= 4))) &&
+      // A range ("22-23") is a page span only after leaders: "2019-2021" ends titles too.
+      (!m[3] || (!roman && LEADERS_RE.test(t)));
     // "... in 2023" or "Section 404" would look like entries; leaders or a gap make them real.
     if (ok) entry = { title, printed: printed.toLowerCase() };
   }
@@ -117,7 +120,8 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
     for (const l of lines) {
       if (l.entry && !l.leaders && /^\d{4}$/.test(l.entry.printed) && Number(l.entry.printed) > pages.length) l.entry = null;
     }
-    const xs = lines.filter((l) => l.entry).map((l) => l.line.x);
+    const columnOf = secondColumn(lines);
+    const xs = lines.filter((l) => l.entry).map((l) => columnOf(l.line.x));
     const shift = bestShift(xs, refXs);
     for (const x of xs) if (!refXs.some((r) => Math.abs(r - (x + shift)) <= 3)) refXs.push(x + shift);
     const entryWidths = lines.filter((l) => l.entry).map((l) => l.line.w).sort((a, b) => a - b);
@@ -127,7 +131,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
     const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 0;
     for (let i = Math.max(0, firstEntry - 3); i < lines.length; i++) {
       const { line, entry } = lines[i];
-      const x = line.x + shift;
+      const x = columnOf(line.x) + shift;
       if (entry) {
         out.push({ title: entry.title, printed: entry.printed, x, size: line.size, tocPage: p, level: 0 });
         continue;
@@ -226,6 +230,27 @@ function orderByPage(entries: TocEntry[], mapped: (number | null)[]): number[] {
   };
   walk(root);
   return order;
+}
+
+/** Columns of a contents page further apart than this are two columns, not two indents. */
+const COLUMN_GAP = 120;
+
+/**
+ * A contents page set in two columns (an appliance manual's) indents both columns alike: the
+ * right column's entries are moved onto the left column's indents (the shift that lines up
+ * most of them, else the one that lines up the columns' left edges), so indentation gives
+ * the same levels on both sides. Returns the x to use for a line's x.
+ */
+function secondColumn(lines: ParsedLine[]): (x: number) => number {
+  const xs = lines.filter((l) => l.entry).map((l) => l.line.x).sort((a, b) => a - b);
+  let split = -1;
+  for (let i = 1; i < xs.length; i++) if (xs[i] - xs[i - 1] >= COLUMN_GAP && (split < 0 || xs[i] - xs[i - 1] > xs[split] - xs[split - 1])) split = i;
+  if (split < 3 || xs.length - split < 3) return (x) => x;
+  const left = xs.slice(0, split);
+  const right = xs.slice(split);
+  const boundary = (xs[split - 1] + xs[split]) / 2;
+  const shift = bestShift(right, left) || left[0] - right[0];
+  return (x) => (x > boundary ? x + shift : x);
 }
 
 function bestShift(xs: number[], refXs: number[]): number {

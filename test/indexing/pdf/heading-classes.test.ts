@@ -272,3 +272,113 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     ]);
   });
 });
+
+describe("two heading faces at one size (bold over bold italic)", () => {
+  // A report set in 10 pt: chapter titles 14 pt bold; below them section headings in 10 pt
+  // bold, and under those sub-headings in 10 pt bold italic, the same size.
+  const page = (blocks: (string | { h: string; size: number; face: "bold" | "boldItalic" })[]): Run[] => {
+    const runs: Run[] = [];
+    let y = 740;
+    for (const b of blocks) {
+      if (typeof b === "string") {
+        runs.push({ text: b, x: 72, y, size: 10 });
+        y -= 12;
+      } else {
+        y -= 8;
+        runs.push({ text: b.h, x: 72, y, size: b.size, [b.face]: true });
+        y -= 18;
+      }
+    }
+    return runs;
+  };
+  const text = (n: number) => Array.from({ length: n }, (_, i) => sentence(i + 1));
+  const chapter = (h: string) => ({ h, size: 14, face: "bold" as const });
+  const section = (h: string) => ({ h, size: 10, face: "bold" as const });
+  const sub = (h: string) => ({ h, size: 10, face: "boldItalic" as const });
+  const pages = [
+    page([chapter("Our Business"), ...text(4), section("General"), ...text(5), sub("Consumer Group"), ...text(6), sub("Business Group"), ...text(6)]),
+    page([section("Products and Services"), ...text(5), sub("Wireless"), ...text(8), sub("Broadband"), ...text(8), section("Distribution"), ...text(10)]),
+    page([chapter("Risks"), ...text(4), section("Operational Risks"), ...text(6), sub("Network Outages"), ...text(8), section("Financial Risks"), ...text(8)]),
+  ];
+
+  it("nests the bold italic headings under the bold ones, which nest under the chapters", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 Our Business [1]",
+      "2 General [1]",
+      "3 Consumer Group [1]",
+      "3 Business Group [1]",
+      "2 Products and Services [2]",
+      "3 Wireless [2]",
+      "3 Broadband [2]",
+      "2 Distribution [2]",
+      "1 Risks [3]",
+      "2 Operational Risks [3]",
+      "3 Network Outages [3]",
+      "2 Financial Risks [3]",
+    ]);
+  });
+});
+
+describe("a contents page in two columns, indented alike, with page ranges", () => {
+  // An appliance manual: chapters at the column's edge, their sections indented 14 pt, in
+  // two columns; the right column goes on with the left one's last chapter. Some entries
+  // span pages ("4-5").
+  const toc: [string, number, boolean][] = [
+    ["Safety", 3, false],
+    ["Parts and Features", 4, false],
+    ["Before Using It", 6, false],
+    ["Unpacking", 6, true],
+    ["Installing", 7, true],
+    ["Leveling", 7, true],
+    ["Using It", 8, false],
+    ["Setting the controls", 8, true],
+    ["Changing the settings", 9, true],
+    ["Adjusting the shelves", 9, true],
+    ["Removing the bins", 10, true],
+    ["Using the crisper", 10, true],
+    // The right column goes on with "Using It".
+    ["Using the ice maker", 11, true],
+    ["Saving energy", 11, true],
+    ["Care", 12, false],
+    ["Cleaning", 12, true],
+    ["Moving", 13, true],
+    ["Food Storage", 14, false],
+    ["Fresh food", 14, true],
+    ["Frozen food", 15, true],
+    ["Troubleshooting", 16, false],
+    ["Warranty", 17, false],
+  ];
+  const LEFT = 12;
+  const ranges: Record<string, string> = { "Parts and Features": "4-5", Cleaning: "12-13" };
+  const contents: Run[] = [{ text: "CONTENTS", x: 260, y: 760, size: 14, bold: true }];
+  toc.forEach(([title, page, indented], i) => {
+    const right = i >= LEFT;
+    const x = (right ? 320 : 72) + (indented ? 14 : 0);
+    const y = 720 - 16 * (right ? i - LEFT : i);
+    contents.push({ text: `${title} ....................... ${ranges[title] ?? page}`, x, y, size: 10 });
+  });
+  // Physical page = printed page + 1 (a cover first). The body sets every title as a plain
+  // line of body text, so the levels can only come from the contents page.
+  const body = (titles: [string, boolean][]): Run[] => {
+    const runs: Run[] = [];
+    let y = 740;
+    for (const [t] of titles) {
+      runs.push({ text: t, x: 72, y, size: 10 });
+      y -= 28;
+      for (let k = 0; k < 6; k++, y -= 13) runs.push({ text: sentence(k), x: 72, y, size: 10 });
+    }
+    return runs;
+  };
+  const byPage = new Map<number, [string, boolean][]>();
+  for (const [t, p, indented] of toc) byPage.set(p + 1, [...(byPage.get(p + 1) ?? []), [t, !indented]]);
+  const pages: Run[][] = [[{ text: "OWNER'S MANUAL", x: 200, y: 600, size: 24, bold: true }], contents];
+  for (let p = 3; p <= 18; p++) pages.push([...body(byPage.get(p) ?? []), ...(byPage.has(p) ? [] : [{ text: sentence(p), x: 72, y: 700, size: 10 }]), { text: String(p - 1), x: 300, y: 30, size: 9 }]);
+
+  it("gives both columns' indents the same levels and reads ranges as their first page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    const listed = rows.filter((r) => toc.some(([t]) => r.includes(` ${t} [`)));
+    expect(listed).toEqual(toc.map(([t, p, indented]) => `${indented ? 2 : 1} ${t} [${p + 1}]`));
+  });
+});
