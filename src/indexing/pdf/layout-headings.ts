@@ -137,7 +137,7 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   const words = body.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w));
   if (words.length === 0 || words.length > 18) return false;
   // A run of single letters is a formula or a spaced-out logo, not a title.
-  if (body.split(/\s+/).filter((w) => w.length === 1).length > 3) return false;
+  if (body.split(/\s+/).filter((w) => w.length === 1 && /\p{L}/u.test(w)).length > 3) return false;
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
@@ -194,6 +194,18 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
     if (!ends && !spaced && !(l.x > prev.x + 3)) return null;
   }
   return title;
+}
+
+/**
+ * Two numbered headings side by side on one baseline, in two columns the page does not
+ * otherwise show ("Note 15 – Deposits      Note 16 – Leases"), are two headings.
+ */
+function splitSideBySide(t: string, pattern: ReturnType<typeof strongPattern>, cells: number): string[] {
+  if (cells < 2 || (pattern !== "note" && pattern !== "item")) return [t];
+  const again = (pattern === "note" ? /\s(?=note\s+\d{1,3}\s*[.:\-–—])/gi : /\s(?=item\s+\d{1,2}[a-z]?\s*[.:\-–—])/gi).exec(t.slice(1));
+  if (!again) return [t];
+  const cut = again.index + 1;
+  return [t.slice(0, cut).trim(), t.slice(cut).trim()];
 }
 
 /** Titles do not end on a preposition or article; wrapped sentences do. */
@@ -283,7 +295,9 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       if (!styled && !patternAlone) continue;
       if (!headingShaped(l, l.size < stats.bodySize + 0.8) || !startsBlock(lines, i, stats.bodyPitch)) continue;
       if (!pattern && continuesAsSentence(l, lines[i + 1], stats)) continue;
-      onPage.push({ page: p, line: i, title: t, style: styleKey(l), size: l.size, depth: numberingDepth(t), pattern });
+      for (const title of splitSideBySide(t, pattern, l.cells ?? 1)) {
+        onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern });
+      }
     }
     mergeWrapped(onPage, lines, stats.bodyPitch);
     // A page full of "headings" is a table, a figure or a list of contents.
@@ -440,6 +454,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
     if (caps >= 2 && plain.length - caps >= 2) casedSizes.add(s);
   }
   const fontRank = fontRanks(ranked, sizes, stats.firstSeen, (s) => legal.has(s) || minArabic.has(s) || casedSizes.has(s));
+  const insideNotes = betweenNotes(ranked);
   const inner = (c: Cand): number => {
     const b = bucket(c.size);
     if (casedSizes.has(b) && c.pattern === null && scheme(c.title).kind === null) return isCaps(c.title) ? 0 : 1;
@@ -458,6 +473,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
     if (itemSizes.has(b) && c.pattern !== "item" && c.pattern !== "chapter" && sc.kind === null) r += 1;
     if (c.pattern === "note") r = Math.max(r, 1);
     if (sc.kind === null && c.pattern === null) r += fontRank.get(c.style) ?? 0;
+    if (insideNotes.has(c)) r = Math.max(r, 2);
     return r;
   };
   // Each size gets a band as wide as its deepest inner rank.
@@ -480,6 +496,27 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const used = [...new Set(out.map((c) => c.level))].sort((a, b) => a - b);
   const dense = new Map(used.map((l, i) => [l, i + 1]));
   for (const c of out) c.level = dense.get(c.level)!;
+  return out;
+}
+
+/**
+ * Financial statement notes: an unnumbered heading in the Notes' own style that comes between
+ * "Note 11 – Loans" and "Note 12 – ..." continues Note 11 ("Credit card loan portfolio"), so
+ * it ranks under the Notes. Headings after the last Note are left alone: the notes may end
+ * there ("Report of Independent Registered Public Accounting Firm").
+ */
+function betweenNotes(ranked: readonly Cand[]): Set<Cand> {
+  const out = new Set<Cand>();
+  const byStyle = new Map<string, Cand[]>();
+  for (const c of ranked) byStyle.set(c.style, [...(byStyle.get(c.style) ?? []), c]);
+  for (const list of byStyle.values()) {
+    const notes = list.map((c, i) => (c.pattern === "note" ? i : -1)).filter((i) => i >= 0);
+    if (notes.length < 2) continue;
+    for (let i = notes[0] + 1; i < notes[notes.length - 1]; i++) {
+      const c = list[i];
+      if (c.pattern === null && scheme(c.title).kind === null) out.add(c);
+    }
+  }
   return out;
 }
 

@@ -382,3 +382,42 @@ describe("a contents page in two columns, indented alike, with page ranges", () 
     expect(listed).toEqual(toc.map(([t, p, indented]) => `${indented ? 2 : 1} ${t} [${p + 1}]`));
   });
 });
+
+describe("financial statement notes with continuing sections and two notes side by side", () => {
+  // Notes in 12 pt bold; a note's long sections may use the Notes' own style ("Consumer loan
+  // portfolio" continues Note 2); sub-headings in 10 pt bold; one page sets two short notes
+  // side by side in columns the page does not otherwise show.
+  const block = (x: number, y: number, heading: { text: string; size: number } | null, lines: number, short = false): Run[] => {
+    const runs: Run[] = [];
+    if (heading) {
+      runs.push({ text: heading.text, x, y, size: heading.size, bold: true });
+      y -= 18;
+    }
+    for (let k = 0; k < lines; k++, y -= 12) runs.push({ text: short ? `Short column text ${k} here.` : sentence(k), x, y, size: 10 });
+    return runs;
+  };
+  const note = (text: string) => ({ text, size: 12 });
+  const sub = (text: string) => ({ text, size: 10 });
+  const pages: Run[][] = [
+    [...block(72, 740, note("Note 1 – Basis of presentation"), 8), ...block(72, 620, sub("Consolidation"), 8)],
+    [...block(72, 740, note("Note 2 – Loans"), 12), ...block(72, 560, sub("Loan accounting"), 8)],
+    [...block(72, 740, note("Consumer loan portfolio"), 8), ...block(72, 620, sub("Auto loans"), 8)],
+    [...block(72, 740, note("Note 3 – Deposits"), 3, true), ...block(330, 740, note("Note 4 – Leases"), 3, true), ...block(72, 600, null, 10)],
+    [...block(72, 740, note("Note 5 – Litigation"), 12)],
+  ];
+
+  it("nests the continuing section under its note and splits the two notes of one baseline", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 Note 1 – Basis of presentation [1]",
+      "2 Consolidation [1]",
+      "1 Note 2 – Loans [2]",
+      "2 Loan accounting [2]",
+      "2 Consumer loan portfolio [3]",
+      "3 Auto loans [3]",
+      "1 Note 3 – Deposits [4]",
+      "1 Note 4 – Leases [4]",
+      "1 Note 5 – Litigation [5]",
+    ]);
+  });
+});
