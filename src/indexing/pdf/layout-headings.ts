@@ -500,16 +500,17 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
 }
 
 /**
- * Financial statement notes: an unnumbered heading in the Notes' own style that comes between
- * "Note 11 – Loans" and "Note 12 – ..." continues Note 11 ("Credit card loan portfolio"), so
- * it ranks under the Notes. Headings after the last Note are left alone: the notes may end
- * there ("Report of Independent Registered Public Accounting Firm").
+ * Financial statement notes: an unnumbered heading of the Notes' size that comes between
+ * "Note 11 – Loans" and "Note 12 – ..." belongs to Note 11 ("Credit card loan portfolio" in
+ * the Notes' own face, "Description of Business" in another), so it ranks under the Notes.
+ * Headings after the last Note are left alone: the notes may end there ("Report of
+ * Independent Registered Public Accounting Firm").
  */
 function betweenNotes(ranked: readonly Cand[]): Set<Cand> {
   const out = new Set<Cand>();
-  const byStyle = new Map<string, Cand[]>();
-  for (const c of ranked) byStyle.set(c.style, [...(byStyle.get(c.style) ?? []), c]);
-  for (const list of byStyle.values()) {
+  const bySize = new Map<number, Cand[]>();
+  for (const c of ranked) bySize.set(bucket(c.size), [...(bySize.get(bucket(c.size)) ?? []), c]);
+  for (const list of bySize.values()) {
     const notes = list.map((c, i) => (c.pattern === "note" ? i : -1)).filter((i) => i >= 0);
     if (notes.length < 2) continue;
     for (let i = notes[0] + 1; i < notes[notes.length - 1]; i++) {

@@ -385,12 +385,13 @@ describe("a contents page in two columns, indented alike, with page ranges", () 
 
 describe("financial statement notes with continuing sections and two notes side by side", () => {
   // Notes in 12 pt bold; a note's long sections may use the Notes' own style ("Consumer loan
-  // portfolio" continues Note 2); sub-headings in 10 pt bold; one page sets two short notes
-  // side by side in columns the page does not otherwise show.
-  const block = (x: number, y: number, heading: { text: string; size: number } | null, lines: number, short = false): Run[] => {
+  // portfolio" continues Note 2) or another face of their size ("Use of Estimates", bold
+  // italic); sub-headings in 10 pt bold; one page sets two short notes side by side in
+  // columns the page does not otherwise show.
+  const block = (x: number, y: number, heading: { text: string; size: number; italic?: boolean } | null, lines: number, short = false): Run[] => {
     const runs: Run[] = [];
     if (heading) {
-      runs.push({ text: heading.text, x, y, size: heading.size, bold: true });
+      runs.push({ text: heading.text, x, y, size: heading.size, bold: !heading.italic, boldItalic: heading.italic });
       y -= 18;
     }
     for (let k = 0; k < lines; k++, y -= 12) runs.push({ text: short ? `Short column text ${k} here.` : sentence(k), x, y, size: 10 });
@@ -399,7 +400,8 @@ describe("financial statement notes with continuing sections and two notes side 
   const note = (text: string) => ({ text, size: 12 });
   const sub = (text: string) => ({ text, size: 10 });
   const pages: Run[][] = [
-    [...block(72, 740, note("Note 1 – Basis of presentation"), 8), ...block(72, 620, sub("Consolidation"), 8)],
+    [...block(72, 740, { text: "Quarterly Report", size: 16 }, 20)],
+    [...block(72, 740, note("Note 1 – Basis of presentation"), 8), ...block(72, 620, sub("Consolidation"), 8), ...block(72, 500, { text: "Use of Estimates", size: 12, italic: true }, 8)],
     [...block(72, 740, note("Note 2 – Loans"), 12), ...block(72, 560, sub("Loan accounting"), 8)],
     [...block(72, 740, note("Consumer loan portfolio"), 8), ...block(72, 620, sub("Auto loans"), 8)],
     [...block(72, 740, note("Note 3 – Deposits"), 3, true), ...block(330, 740, note("Note 4 – Leases"), 3, true), ...block(72, 600, null, 10)],
@@ -409,15 +411,17 @@ describe("financial statement notes with continuing sections and two notes side 
   it("nests the continuing section under its note and splits the two notes of one baseline", async () => {
     const { rows } = await outline(await buildPdf(pages));
     expect(rows).toEqual([
-      "1 Note 1 – Basis of presentation [1]",
-      "2 Consolidation [1]",
-      "1 Note 2 – Loans [2]",
-      "2 Loan accounting [2]",
-      "2 Consumer loan portfolio [3]",
-      "3 Auto loans [3]",
-      "1 Note 3 – Deposits [4]",
-      "1 Note 4 – Leases [4]",
-      "1 Note 5 – Litigation [5]",
+      "1 Quarterly Report [1]",
+      "2 Note 1 – Basis of presentation [2]",
+      "3 Consolidation [2]",
+      "3 Use of Estimates [2]",
+      "2 Note 2 – Loans [3]",
+      "3 Loan accounting [3]",
+      "3 Consumer loan portfolio [4]",
+      "4 Auto loans [4]",
+      "2 Note 3 – Deposits [5]",
+      "2 Note 4 – Leases [5]",
+      "2 Note 5 – Litigation [6]",
     ]);
   });
 });
