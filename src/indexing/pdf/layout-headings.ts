@@ -77,6 +77,10 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (l.text.replace(/[^\p{L}]+/gu, "").length < 3) return;
+      // Nor do table rows (cells with figures: "Total Operating Revenues  133,613  128,292"):
+      // a filing sets its tables' totals in its heading face, and they must not outvote
+      // the headings of that face.
+      if ((l.cells ?? 1) >= 2 && /\d/.test(l.text) && !strongPattern(l.text.trim())) return;
       s.n++;
       if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch)) {
         s.shaped++;
@@ -196,6 +200,12 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   return title;
 }
 
+/** A table caption's units ("(in thousands, except per share data)") are not part of its title. */
+function withoutUnitsNote(t: string): string {
+  const cut = t.replace(/\s*\((?:in|dollars in|amounts in|\$ in)\s[^)]*\)$/i, "").trim();
+  return cut.length >= 3 ? cut : t;
+}
+
 /**
  * Two numbered headings side by side on one baseline, in two columns the page does not
  * otherwise show ("Note 15 – Deposits      Note 16 – Leases"), are two headings.
@@ -295,7 +305,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       if (!styled && !patternAlone) continue;
       if (!headingShaped(l, l.size < stats.bodySize + 0.8) || !startsBlock(lines, i, stats.bodyPitch)) continue;
       if (!pattern && continuesAsSentence(l, lines[i + 1], stats)) continue;
-      for (const title of splitSideBySide(t, pattern, l.cells ?? 1)) {
+      for (const title of splitSideBySide(withoutUnitsNote(t), pattern, l.cells ?? 1)) {
         onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern });
       }
     }
