@@ -77,10 +77,10 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (l.text.replace(/[^\p{L}]+/gu, "").length < 3) return;
-      // Nor do table rows (cells with figures: "Total Operating Revenues  133,613  128,292"):
-      // a filing sets its tables' totals in its heading face, and they must not outvote
-      // the headings of that face.
-      if ((l.cells ?? 1) >= 2 && /\d/.test(l.text) && !strongPattern(l.text.trim())) return;
+      // Nor do table rows ("Total Operating Revenues  133,613  128,292", column heads
+      // "Principal Amount   Amount Paid"): a filing sets its tables' heads and totals in its
+      // heading face, and they must not outvote the headings of that face.
+      if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim())) return;
       s.n++;
       if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch)) {
         s.shaped++;

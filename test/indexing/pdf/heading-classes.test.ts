@@ -425,3 +425,33 @@ describe("financial statement notes with continuing sections and two notes side 
     ]);
   });
 });
+
+describe("sub-headings in the face a filing also sets its table totals in", () => {
+  // Body 9 pt; sub-headings 9 pt bold; each table's header and total rows bold too, and
+  // there are more bold table rows than headings. The rows must not outvote the headings.
+  const headings = ["Exchange Offers", "Tender Offers", "Repayments and Redemptions", "Issuances", "Interest Rate Swaps", "Treasury Rate Locks"];
+  const page = (k: number): Run[] => {
+    const runs: Run[] = [];
+    let y = 740;
+    for (const h of headings.slice(k * 2, k * 2 + 2)) {
+      y -= 10;
+      runs.push({ text: h, x: 50, y, size: 9, bold: true });
+      y -= 14;
+      for (let i = 0; i < 5; i++, y -= 11) runs.push({ text: sentence(i), x: 50, y, size: 9 });
+      y -= 6;
+      runs.push({ text: "Principal Amount", x: 380, y, size: 9, bold: true }, { text: "Amount Paid", x: 480, y, size: 9, bold: true });
+      y -= 11;
+      for (let i = 0; i < 3; i++, y -= 11) runs.push({ text: `Series ${i + 1} notes due 203${i}`, x: 50, y, size: 9 }, { text: `${(i + 2) * 311}`, x: 400, y, size: 9 }, { text: `${(i + 3) * 97}`, x: 500, y, size: 9 });
+      runs.push({ text: "Total", x: 50, y, size: 9, bold: true }, { text: "$ 4,480", x: 400, y, size: 9, bold: true }, { text: "$ 4,664", x: 500, y, size: 9, bold: true });
+      y -= 11;
+      runs.push({ text: "Total net of fees", x: 50, y, size: 9, bold: true }, { text: "$ 4,401", x: 400, y, size: 9, bold: true }, { text: "$ 4,590", x: 500, y, size: 9, bold: true });
+      y -= 20;
+    }
+    return runs;
+  };
+
+  it("finds every sub-heading at its page", async () => {
+    const { rows } = await outline(await buildPdf([page(0), page(1), page(2)]));
+    expect(rows.map((r) => r.replace(/^\d+ /, ""))).toEqual(headings.map((h, i) => `${h} [${Math.floor(i / 2) + 1}]`));
+  });
+});
