@@ -207,15 +207,19 @@ function withoutUnitsNote(t: string): string {
 }
 
 /**
- * Two numbered headings side by side on one baseline, in two columns the page does not
- * otherwise show ("Note 15 – Deposits      Note 16 – Leases"), are two headings.
+ * Two headings side by side on one baseline, in two columns the page does not otherwise
+ * show ("Note 15 – Deposits      Note 16 – Leases", "Noninterest expense      Note 6 – ..."):
+ * a line of two cells whose second cell opens with a Note or Item number is two lines.
  */
-function splitSideBySide(t: string, pattern: ReturnType<typeof strongPattern>, cells: number): string[] {
-  if (cells < 2 || (pattern !== "note" && pattern !== "item")) return [t];
-  const again = (pattern === "note" ? /\s(?=note\s+\d{1,3}\s*[.:\-–—])/gi : /\s(?=item\s+\d{1,2}[a-z]?\s*[.:\-–—])/gi).exec(t.slice(1));
-  if (!again) return [t];
+function splitSideBySide(l: Line): Line[] {
+  if ((l.cells ?? 1) < 2) return [l];
+  const t = l.text.trim();
+  const again = /\s(?=(?:note\s+\d{1,3}|item\s+\d{1,2}[a-z]?)\s*[.:\-–—]\s)/gi.exec(t.slice(1));
+  if (!again) return [l];
   const cut = again.index + 1;
-  return [t.slice(0, cut).trim(), t.slice(cut).trim()];
+  const first = t.slice(0, cut).trim();
+  const second = t.slice(cut).trim();
+  return [{ ...l, text: first, cells: 1 }, { ...l, text: second, cells: 1 }];
 }
 
 /** Titles do not end on a preposition or article; wrapped sentences do. */
@@ -297,15 +301,18 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }
-      const t = l.text.trim();
-      const pattern = strongPattern(t);
       const styled = stats.styles.has(styleKey(l));
-      // Strong 10-K style patterns are accepted at body style when they stand alone.
-      const patternAlone = pattern !== null && pattern !== "chapter" && l.oneFont && t.length <= 100 && !/[,;]$/.test(t);
-      if (!styled && !patternAlone) continue;
-      if (!headingShaped(l, l.size < stats.bodySize + 0.8) || !startsBlock(lines, i, stats.bodyPitch)) continue;
-      if (!pattern && continuesAsSentence(l, lines[i + 1], stats)) continue;
-      for (const title of splitSideBySide(withoutUnitsNote(t), pattern, l.cells ?? 1)) {
+      if (!startsBlock(lines, i, stats.bodyPitch)) continue;
+      // Two headings side by side on one baseline are judged one by one.
+      for (const piece of splitSideBySide(l)) {
+        const t = piece.text.trim();
+        const pattern = strongPattern(t);
+        // Strong 10-K style patterns are accepted at body style when they stand alone.
+        const patternAlone = pattern !== null && pattern !== "chapter" && l.oneFont && t.length <= 100 && !/[,;]$/.test(t);
+        if (!styled && !patternAlone) continue;
+        if (!headingShaped(piece, l.size < stats.bodySize + 0.8)) continue;
+        if (!pattern && continuesAsSentence(piece, lines[i + 1], stats)) continue;
+        const title = withoutUnitsNote(t);
         onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern });
       }
     }
@@ -344,7 +351,10 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
           (a.pattern === "part" && /^part\s+\S+$/i.test(a.title) && lb.size > last.size + 0.5)) &&
         !strongPattern(bt) &&
         scheme(bt).kind === null;
-      const sameStyle = close && styleKey(lb) === a.style && !a.pattern && !/[.:]$/.test(a.title) && !strongPattern(bt);
+      // A Note's or Item's title wraps too ("Note 5 – Noninterest revenue and noninterest" /
+      // "expense"): when the next line goes on in lower case or the title stops on "and".
+      const wrapsOn = !a.pattern || ((a.pattern === "note" || a.pattern === "item") && (/^\p{Ll}/u.test(bt) || FUNCTION_WORD_END_RE.test(a.title)));
+      const sameStyle = close && styleKey(lb) === a.style && wrapsOn && !/[.:]$/.test(a.title) && !strongPattern(bt);
       // A wrapped title's continuation carries no numbering of its own.
       if (!(bareNumber && headingShaped(lb)) && !(sameStyle && headingShaped(lb) && scheme(bt).kind === null && a.title.length + bt.length <= 150)) break;
       a.title = /\p{Ll}-$/u.test(a.title) && /^\p{Ll}/u.test(bt) ? a.title.slice(0, -1) + bt : `${a.title} ${bt}`;
