@@ -386,8 +386,9 @@ describe("a contents page in two columns, indented alike, with page ranges", () 
 describe("financial statement notes with continuing sections and two notes side by side", () => {
   // Notes in 12 pt bold; a note's long sections may use the Notes' own style ("Consumer loan
   // portfolio" continues Note 2) or another face of their size ("Use of Estimates", bold
-  // italic); sub-headings in 10 pt bold; one page sets two short notes side by side in
-  // columns the page does not otherwise show.
+  // italic); sub-headings in 10 pt bold; a note's title wraps onto a lower-case line; two
+  // pages set two headings side by side in columns the page does not otherwise show (two
+  // notes; a note's last section beside the next note).
   const block = (x: number, y: number, heading: { text: string; size: number; italic?: boolean } | null, lines: number, short = false): Run[] => {
     const runs: Run[] = [];
     if (heading) {
@@ -402,25 +403,26 @@ describe("financial statement notes with continuing sections and two notes side 
   const pages: Run[][] = [
     [...block(72, 740, { text: "Quarterly Report", size: 16 }, 20)],
     [...block(72, 740, note("Note 1 – Basis of presentation"), 8), ...block(72, 620, sub("Consolidation"), 8), ...block(72, 500, { text: "Use of Estimates", size: 12, italic: true }, 8)],
-    [...block(72, 740, note("Note 2 – Loans"), 12), ...block(72, 560, sub("Loan accounting"), 8)],
+    [...block(72, 740, note("Note 2 – Loans and allowance for"), 0), ...block(72, 726, note("credit losses"), 12), ...block(72, 540, sub("Loan accounting"), 8)],
     [...block(72, 740, note("Consumer loan portfolio"), 8), ...block(72, 620, sub("Auto loans"), 8)],
     [...block(72, 740, note("Note 3 – Deposits"), 3, true), ...block(330, 740, note("Note 4 – Leases"), 3, true), ...block(72, 600, null, 10)],
-    [...block(72, 740, note("Note 5 – Litigation"), 12)],
+    [...block(72, 740, note("Lease expense"), 3, true), ...block(330, 740, note("Note 5 – Litigation"), 3, true), ...block(72, 600, null, 10)],
   ];
 
-  it("nests the continuing section under its note and splits the two notes of one baseline", async () => {
+  it("nests the continuing sections under their note, joins a wrapped note title, and splits headings side by side", async () => {
     const { rows } = await outline(await buildPdf(pages));
     expect(rows).toEqual([
       "1 Quarterly Report [1]",
       "2 Note 1 – Basis of presentation [2]",
       "3 Consolidation [2]",
       "3 Use of Estimates [2]",
-      "2 Note 2 – Loans [3]",
+      "2 Note 2 – Loans and allowance for credit losses [3]",
       "3 Loan accounting [3]",
       "3 Consumer loan portfolio [4]",
       "4 Auto loans [4]",
       "2 Note 3 – Deposits [5]",
       "2 Note 4 – Leases [5]",
+      "3 Lease expense [6]",
       "2 Note 5 – Litigation [6]",
     ]);
   });
