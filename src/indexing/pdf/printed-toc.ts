@@ -145,7 +145,11 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       // A title wrapped over two lines: the first half runs wide, the rest carries the number.
       // Not when both halves open like headings of their own ("PART I" over "ITEM 1. Business").
       const twoHeadings = GROUP_RE.test(t) && GROUP_RE.test(next?.entry?.title ?? "");
-      if (next?.entry && !twoHeadings && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + 40 && !/[:;]$/.test(t)) {
+      // A hanging indent ("Item 5.  Market for ... Purchases of" / "Equity Securities  35",
+      // the rest under the title, not under "Item") may reach further when the first half
+      // plainly breaks off (on "of", "and", a comma).
+      const reach = /(?:\s(?:of|and|or|the|for|to|in|on|by|with|from)|,)$/i.test(t) ? 100 : 40;
+      if (next?.entry && !twoHeadings && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + reach && !/[:;]$/.test(t)) {
         next.entry = { ...next.entry, title: t + " " + next.entry.title };
         next.line = { ...next.line, x: line.x, size: line.size };
         continue;

@@ -457,3 +457,33 @@ describe("sub-headings in the face a filing also sets its table totals in", () =
     expect(rows.map((r) => r.replace(/^\d+ /, ""))).toEqual(headings.map((h, i) => `${h} [${Math.floor(i / 2) + 1}]`));
   });
 });
+
+describe("a filing contents entry wrapped with a hanging indent", () => {
+  // "Item 5." then its title; the title's second line hangs under the title, 60 pt in, and
+  // carries the page number.
+  const contents: Run[] = [
+    { text: "TABLE OF CONTENTS", x: 220, y: 780, size: 12, bold: true },
+    { text: "PART I", x: 60, y: 740, size: 10 },
+    { text: "Item 1.   Business     2", x: 60, y: 718, size: 10 },
+    { text: "Item 2.   Properties     3", x: 60, y: 696, size: 10 },
+    { text: "PART II", x: 60, y: 674, size: 10 },
+    { text: "Item 5.   Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of", x: 60, y: 652, size: 10 },
+    { text: "Equity Securities     4", x: 120, y: 640, size: 10 },
+    { text: "Item 7.   Management's Discussion and Analysis     5", x: 60, y: 618, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
+    contents,
+    bodyPage(["PART I", "Item 1. Business"]),
+    bodyPage(["Item 2. Properties"]),
+    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"]),
+    bodyPage(["Item 7. Management's Discussion and Analysis"]),
+  ];
+  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+
+  it("joins the two lines into one title at the body page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => /Item 5|Equity Securities/.test(r))).toEqual(["2 Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities [5]"]);
+  });
+});
