@@ -189,6 +189,14 @@ function bodyPage(heads: string[]): Run[] {
   return runs;
 }
 
+/** A filing: a cover, the contents page, then one body page per list of headings, each
+ * body page printing its number (physical page - 1) at the foot. */
+function filingPages(contents: Run[], bodies: string[][]): Run[][] {
+  const pages: Run[][] = [[{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }], contents, ...bodies.map(bodyPage)];
+  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+  return pages;
+}
+
 describe("a filing whose contents lists PARTs and Items", () => {
   const toc: [string, string | null][] = [
     ["PART I", null],
@@ -204,17 +212,14 @@ describe("a filing whose contents lists PARTs and Items", () => {
   toc.forEach(([title, page], i) => contents.push({ text: page ? `${title}     ${page}` : title, x: 60, y: 740 - 22 * i, size: 10, bold: !page }));
   // Printed page numbers are physical page - 1 (a cover page comes first); PART II is printed
   // on the page of Item 5, above it.
-  const pages: Run[][] = [
-    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
-    contents,
-    bodyPage(["PART I", "Item 1. Business"]),
-    bodyPage(["Item 1A. Risk Factors"]),
-    bodyPage(["Item 2. Properties"]),
-    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity"]),
-    bodyPage(["Item 7. Management's Discussion and Analysis"]),
-    bodyPage(["Item 8. Financial Statements and Supplementary Data"]),
-  ];
-  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+  const pages = filingPages(contents, [
+    ["PART I", "Item 1. Business"],
+    ["Item 1A. Risk Factors"],
+    ["Item 2. Properties"],
+    ["PART II", "Item 5. Market for Registrant's Common Equity"],
+    ["Item 7. Management's Discussion and Analysis"],
+    ["Item 8. Financial Statements and Supplementary Data"],
+  ]);
 
   it("makes each PART and Item a node at the body page where it begins, Items under their PART", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
@@ -247,16 +252,13 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     { text: "Item 5. Market for Registrant's Common Equity     5", x: 70, y: 608, size: 10 },
     { text: "Item 7. Management's Discussion and Analysis     6", x: 70, y: 586, size: 10 },
   ];
-  const pages: Run[][] = [
-    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
-    contents,
-    bodyPage(["PART I", "Item 1. Business"]),
-    bodyPage(["Item 1A. Risk Factors"]),
-    bodyPage(["Item 2. Properties"]),
-    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity"]),
-    bodyPage(["Item 7. Management's Discussion and Analysis"]),
-  ];
-  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+  const pages = filingPages(contents, [
+    ["PART I", "Item 1. Business"],
+    ["Item 1A. Risk Factors"],
+    ["Item 2. Properties"],
+    ["PART II", "Item 5. Market for Registrant's Common Equity"],
+    ["Item 7. Management's Discussion and Analysis"],
+  ]);
 
   it("keeps PART I apart from Item 1 and makes no node of the N/A item", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
@@ -471,15 +473,12 @@ describe("a filing contents entry wrapped with a hanging indent", () => {
     { text: "Equity Securities     4", x: 120, y: 640, size: 10 },
     { text: "Item 7.   Management's Discussion and Analysis     5", x: 60, y: 618, size: 10 },
   ];
-  const pages: Run[][] = [
-    [{ text: "ANNUAL REPORT ON FORM 10-K", x: 180, y: 700, size: 16, bold: true }],
-    contents,
-    bodyPage(["PART I", "Item 1. Business"]),
-    bodyPage(["Item 2. Properties"]),
-    bodyPage(["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"]),
-    bodyPage(["Item 7. Management's Discussion and Analysis"]),
-  ];
-  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i), x: 290, y: 30, size: 9 });
+  const pages = filingPages(contents, [
+    ["PART I", "Item 1. Business"],
+    ["Item 2. Properties"],
+    ["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"],
+    ["Item 7. Management's Discussion and Analysis"],
+  ]);
 
   it("joins the two lines into one title at the body page", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
