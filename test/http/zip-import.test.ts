@@ -20,9 +20,23 @@ function post(route: string, zip: Uint8Array, fields: Record<string, string> = {
   return server.api(route, { method: "POST", body: data });
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+/** Every file under `dir`. The server keeps indexing meanwhile, so its transient entries
+ * (the catalogue's lock folder, temp files) may vanish mid-walk: those are skipped. */
+async function filesUnder(dir: string, root = dir): Promise<string[]> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(full, root)));
+    else if (e.isFile()) out.push(path.relative(root, full));
+  }
+  return out;
 }
 
 describe("ZIP import through POST /doc and POST /tree", () => {
