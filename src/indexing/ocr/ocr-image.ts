@@ -6,8 +6,7 @@
  * slower than the scan itself; 100 dpi scans read much better upscaled to 200 dpi, and
  * 300 dpi added nothing there but time.
  */
-import type { Canvas } from "@napi-rs/canvas";
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { decodedImage, imageCanvas } from "./images.ts";
 import type { ImagePlacement } from "./ocr-lines.ts";

@@ -529,7 +529,11 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
 function betweenNotes(ranked: readonly Cand[]): Set<Cand> {
   const out = new Set<Cand>();
   const bySize = new Map<number, Cand[]>();
-  for (const c of ranked) bySize.set(bucket(c.size), [...(bySize.get(bucket(c.size)) ?? []), c]);
+  for (const c of ranked) {
+    const list = bySize.get(bucket(c.size));
+    if (list) list.push(c);
+    else bySize.set(bucket(c.size), [c]);
+  }
   for (const list of bySize.values()) {
     const notes = list.map((c, i) => (c.pattern === "note" ? i : -1)).filter((i) => i >= 0);
     if (notes.length < 2) continue;
@@ -556,11 +560,11 @@ function fontRanks(ranked: readonly Cand[], sizes: readonly number[], firstSeen:
     const count = new Map<string, number>();
     for (const c of plain) count.set(c.style, (count.get(c.style) ?? 0) + 1);
     const fonts = [...count.keys()].filter((k) => count.get(k)! >= 2 && firstSeen.has(k)).sort((a, b) => firstSeen.get(a)! - firstSeen.get(b)!);
+    const at = plain.map((c) => c.style);
     let depth = 0;
     for (let i = 1; i < fonts.length; i++) {
       // Nested: some heading of fonts[i] lies between two headings of the font above it.
       const above = fonts[i - 1];
-      const at = plain.map((c) => c.style);
       const firstAbove = at.indexOf(above);
       const lastAbove = at.lastIndexOf(above);
       const inside = at.some((k, j) => k === fonts[i] && j > firstAbove && j < lastAbove);
