@@ -62,6 +62,7 @@ describe("kill -9 during uploads", () => {
     const jobs = await store.read((tx) => tx.jobs.list());
     expect(jobs.filter((j) => j.status === "queued" || j.status === "processing")).toEqual([]);
     expect(jobs.filter((j) => j.docId && !byId.has(j.docId))).toEqual([]);
+    await servers.killAll(); // the server writes into the home until it is gone
     await store.close();
     await fs.rm(home, { recursive: true, force: true });
   }, 240_000);

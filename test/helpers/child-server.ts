@@ -26,8 +26,17 @@ export class ChildServers {
     });
   }
 
-  killAll(): void {
-    for (const c of this.children) c.kill("SIGKILL");
-    this.children.length = 0;
+  /** SIGKILL every server and wait until each has exited, so its home can be removed
+   * without a server still writing into it. */
+  async killAll(): Promise<void> {
+    const children = this.children.splice(0);
+    await Promise.all(
+      children.map((c) => {
+        if (c.exitCode !== null || c.signalCode !== null) return undefined;
+        const exited = new Promise<void>((resolve) => c.once("exit", () => resolve()));
+        c.kill("SIGKILL");
+        return exited;
+      }),
+    );
   }
 }

@@ -46,6 +46,7 @@ describe("job recovery after kill -9", () => {
     }
     // The marker is written once, by the second server's worker.
     expect((await fs.readFile(marker, "utf8")).trim()).toBe(String(second.pid));
+    await servers.killAll(); // the server writes into the home until it is gone
     await fs.rm(home, { recursive: true, force: true });
   });
 });
@@ -70,6 +71,8 @@ describe("two processes sharing one queue", () => {
       runners.add(lines[0]);
     }
     expect(runners).toEqual(new Set([String(a.pid), String(b.pid)]));
+    // Both servers go on writing (heartbeats, sweeps) until they are gone.
+    await servers.killAll();
     await store.close();
     await fs.rm(home, { recursive: true, force: true });
   });
