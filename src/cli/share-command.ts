@@ -19,7 +19,7 @@ async function asUser<T>(command: Command, name: string, fn: (tools: Tools) => P
   const config = loadConfig(command.optsWithGlobals());
   const store = await openStore(config.home);
   try {
-    const user = await store.read((tx) => tx.users.list((u) => u.name === name)[0]);
+    const [user] = await store.read((tx) => tx.users.find({ name }, { limit: 1 }));
     if (!user) throw new NotFoundError(`User ${name} not found (create one with: treeindex keys create --user ${name})`);
     const result = await fn({ shares: new ShareService(store), teamspaces: new TeamspaceService(store), user });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -39,8 +39,8 @@ export class UserService {
   ) {}
 
   async ensureUser(name: string): Promise<UserRecord> {
-    return this.store.write((tx) => {
-      const existing = tx.users.list((u) => u.name === name)[0];
+    return this.store.write(async (tx) => {
+      const [existing] = await tx.users.find({ name }, { limit: 1 });
       if (existing) return existing;
       return tx.users.insert({ id: newId("usr"), name, createdAt: nowIso() });
     });
@@ -63,23 +63,24 @@ export class UserService {
   }
 
   async listKeys(): Promise<Array<Omit<ApiKeyRecord, "hash"> & { userName: string }>> {
-    return this.store.read((tx) =>
-      tx.apiKeys.list().map(({ hash: _hash, ...k }) => ({ ...k, userName: tx.users.get(k.userId)?.name ?? "?" })),
-    );
+    return this.store.read(async (tx) => {
+      const users = new Map((await tx.users.find()).map((u) => [u.id, u.name]));
+      return (await tx.apiKeys.find(undefined, { sort: [["createdAt", 1]] })).map(({ hash: _hash, ...k }) => ({ ...k, userName: users.get(k.userId) ?? "?" }));
+    });
   }
 
   async revokeKey(keyId: string): Promise<void> {
-    const done = await this.store.write((tx) => {
-      const key = tx.apiKeys.get(keyId);
+    const done = await this.store.write(async (tx) => {
+      const key = await tx.apiKeys.get(keyId);
       if (!key || key.revokedAt) return false;
-      tx.apiKeys.update(keyId, { revokedAt: nowIso() });
+      await tx.apiKeys.update(keyId, { revokedAt: nowIso() });
       return true;
     });
     if (!done) throw new NotFoundError(`No active key ${keyId}`);
   }
 
   async hasActiveKeys(): Promise<boolean> {
-    return this.store.read((tx) => tx.apiKeys.count((k) => !k.revokedAt) > 0);
+    return this.store.read(async (tx) => (await tx.apiKeys.count({ revokedAt: { $exists: false } })) > 0);
   }
 
   /** The user a presented key belongs to, or undefined for a missing/unknown/revoked key. */
@@ -92,8 +93,8 @@ export class UserService {
     }
     const keyId = parseKeyId(presented);
     if (!keyId) return undefined;
-    return this.store.read((tx) => {
-      const key = tx.apiKeys.get(keyId);
+    return this.store.read(async (tx) => {
+      const key = await tx.apiKeys.get(keyId);
       if (!key || key.revokedAt || !sameHash(presentedHash, key.hash)) return undefined;
       return tx.users.get(key.userId);
     });

@@ -6,7 +6,7 @@
  * The hooks that record something take the store transaction of the queue change they go
  * with, so one user-visible step is one write: claiming a job and marking its document
  * `processing`; completing it and storing the document's status; failing it and recording
- * why. They run inside that transaction: synchronous, quick, no I/O.
+ * why. They run inside that transaction: quick, no I/O other than the transaction's.
  */
 import type { Logger } from "../logger.ts";
 import type { JobRecord, WriteTx } from "../store/index.ts";
@@ -27,7 +27,7 @@ export interface JobKind {
   /** Wall-clock limit of one attempt; the worker is stopped when it passes. */
   timeoutMs?: number;
   /** In the claim transaction (e.g. mark the document `processing`). */
-  onStart?(tx: WriteTx, job: JobRecord): void;
+  onStart?(tx: WriteTx, job: JobRecord): Promise<void>;
   /**
    * Main thread: runs the job in several worker calls (e.g. OCR pages of one document in
    * parallel). Without it the job is one call of `workerModule` with the payload.
@@ -39,14 +39,14 @@ export interface JobKind {
    */
   prepare?(job: JobRecord, result: unknown): Promise<void>;
   /** In the transaction that completes the job. */
-  onSuccess?(tx: WriteTx, job: JobRecord, result: unknown): void;
+  onSuccess?(tx: WriteTx, job: JobRecord, result: unknown): Promise<void>;
   /** In the transaction that fails the job: a job error, its time limit, or given up after crashes. */
-  onFailure?(tx: WriteTx, job: JobRecord, message: string): void;
+  onFailure?(tx: WriteTx, job: JobRecord, message: string): Promise<void>;
   /** After a finished job's outcome was dropped because the job was no longer ours (cancelled, taken over). */
   onDiscarded?(job: JobRecord): Promise<void>;
   /**
    * In the periodic recovery transaction: give work whose job record is gone a new job
    * (e.g. a document left `queued` by a catalogue written before uploads were one write).
    */
-  heal?(tx: WriteTx, queue: JobQueue): void;
+  heal?(tx: WriteTx, queue: JobQueue): Promise<void>;
 }

@@ -25,7 +25,7 @@ export interface QueueDepth {
   processing: number;
 }
 
-const isLive = (j: JobRecord) => j.status === "queued" || j.status === "processing";
+const LIVE = ["queued", "processing"];
 
 export class JobQueue {
   readonly owner = thisProcess;
@@ -36,7 +36,7 @@ export class JobQueue {
   }
 
   /** Adds a job inside the caller's transaction (e.g. with the document it works for). */
-  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): JobRecord {
+  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): Promise<JobRecord> {
     const job: JobRecord = { id: newId("job"), kind, payload, docId, status: "queued", attempts: 0, createdAt: nowIso() };
     return tx.jobs.insert(job);
   }
@@ -50,16 +50,14 @@ export class JobQueue {
    * process's lease, oldest first. `onClaim` runs in the same transaction (e.g. marks the
    * document `processing`), so the job and what it stands for change together.
    */
-  async claim(max: number, kinds: Set<string>, onClaim?: (tx: WriteTx, job: JobRecord) => void): Promise<JobRecord[]> {
+  async claim(max: number, kinds: Set<string>, onClaim?: (tx: WriteTx, job: JobRecord) => Promise<void>): Promise<JobRecord[]> {
     if (max <= 0) return [];
-    return this.store.write((tx) => {
-      const queued = tx.jobs
-        .list((j) => j.status === "queued" && kinds.has(j.kind))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .slice(0, max);
+    return this.store.write(async (tx) => {
+      const queued = await tx.jobs.find({ status: "queued", kind: { $in: [...kinds] } }, { sort: [["createdAt", 1]], limit: max });
       const now = nowIso();
-      return queued.map((j) => {
-        const claimed = tx.jobs.update(j.id, {
+      const claimedJobs: JobRecord[] = [];
+      for (const j of queued) {
+        const claimed = (await tx.jobs.update(j.id, {
           status: "processing",
           attempts: j.attempts + 1,
           startedAt: now,
@@ -67,15 +65,16 @@ export class JobQueue {
           owner: this.owner,
           ownerPid: undefined,
           ownerToken: undefined,
-        })!;
-        onClaim?.(tx, claimed);
-        return claimed;
-      });
+        }))!;
+        await onClaim?.(tx, claimed);
+        claimedJobs.push(claimed);
+      }
+      return claimedJobs;
     });
   }
 
-  private ownedIn(tx: WriteTx, id: string): JobRecord | undefined {
-    const job = tx.jobs.get(id);
+  private async ownedIn(tx: WriteTx, id: string): Promise<JobRecord | undefined> {
+    const job = await tx.jobs.get(id);
     return job?.status === "processing" && job.owner?.token === this.owner.token ? job : undefined;
   }
 
@@ -86,12 +85,12 @@ export class JobQueue {
    */
   async heartbeat(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    return this.store.write((tx) => {
+    return this.store.write(async (tx) => {
       const now = nowIso();
       const owned = new Set<string>();
       for (const id of ids) {
-        if (!this.ownedIn(tx, id)) continue;
-        tx.jobs.update(id, { heartbeatAt: now });
+        if (!(await this.ownedIn(tx, id))) continue;
+        await tx.jobs.update(id, { heartbeatAt: now });
         owned.add(id);
       }
       return owned;
@@ -100,9 +99,9 @@ export class JobQueue {
 
   /** Ids among `ids` still `processing` under this process's lease (a read, no renewal). */
   async stillOwned(ids: string[]): Promise<Set<string>> {
-    return this.store.read(
-      (tx) => new Set(ids.filter((id) => { const j = tx.jobs.get(id); return j?.status === "processing" && j.owner?.token === this.owner.token; })),
-    );
+    if (ids.length === 0) return new Set();
+    const jobs = await this.store.read((tx) => tx.jobs.find({ id: { $in: ids }, status: "processing" }));
+    return new Set(jobs.filter((j) => j.owner?.token === this.owner.token).map((j) => j.id));
   }
 
   /**
@@ -110,13 +109,13 @@ export class JobQueue {
    * document's status, its tree). Returns false, recording nothing, when the job is no
    * longer ours (cancelled, or taken over after our lease expired).
    */
-  async finish(id: string, outcome: { status: "completed" } | { status: "failed"; error: string }, apply?: (tx: WriteTx, job: JobRecord) => void): Promise<boolean> {
-    return this.store.write((tx) => {
-      const job = this.ownedIn(tx, id);
+  async finish(id: string, outcome: { status: "completed" } | { status: "failed"; error: string }, apply?: (tx: WriteTx, job: JobRecord) => Promise<void>): Promise<boolean> {
+    return this.store.write(async (tx) => {
+      const job = await this.ownedIn(tx, id);
       if (!job) return false;
-      const finished = tx.jobs.update(id, { ...outcome, finishedAt: nowIso() })!;
-      apply?.(tx, finished);
-      prune(tx);
+      const finished = (await tx.jobs.update(id, { ...outcome, finishedAt: nowIso() }))!;
+      await apply?.(tx, finished);
+      await prune(tx);
       return true;
     });
   }
@@ -127,18 +126,20 @@ export class JobQueue {
    */
   async release(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.store.write((tx) => {
+    await this.store.write(async (tx) => {
       for (const id of ids) {
-        const job = this.ownedIn(tx, id);
+        const job = await this.ownedIn(tx, id);
         if (!job) continue;
-        tx.jobs.update(id, { status: "queued", attempts: Math.max(0, job.attempts - 1), owner: undefined, heartbeatAt: undefined, startedAt: undefined });
+        await tx.jobs.update(id, { status: "queued", attempts: Math.max(0, job.attempts - 1), owner: undefined, heartbeatAt: undefined, startedAt: undefined });
       }
     });
   }
 
   /** Cancels every unfinished job of a document inside the caller's transaction; returns their ids. */
-  cancelForDocumentIn(tx: WriteTx, docId: string): string[] {
-    return tx.jobs.list((j) => j.docId === docId && isLive(j)).map((j) => tx.jobs.update(j.id, { status: "cancelled", finishedAt: nowIso() })!.id);
+  async cancelForDocumentIn(tx: WriteTx, docId: string): Promise<string[]> {
+    const live = await tx.jobs.find({ docId, status: { $in: LIVE } });
+    for (const j of live) await tx.jobs.update(j.id, { status: "cancelled", finishedAt: nowIso() });
+    return live.map((j) => j.id);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -146,9 +147,9 @@ export class JobQueue {
   }
 
   async depth(): Promise<QueueDepth> {
-    return this.store.read((tx) => ({
-      queued: tx.jobs.count((j) => j.status === "queued"),
-      processing: tx.jobs.count((j) => j.status === "processing"),
+    return this.store.read(async (tx) => ({
+      queued: await tx.jobs.count({ status: "queued" }),
+      processing: await tx.jobs.count({ status: "processing" }),
     }));
   }
 
@@ -165,27 +166,30 @@ export class JobQueue {
    * document that crashes the process cannot crash it forever. `heal` runs in the same
    * transaction, for the kinds to give work that lost its job record a new one.
    */
-  async recover(onGiveUp: (tx: WriteTx, job: JobRecord, message: string) => void, heal?: (tx: WriteTx) => void): Promise<JobRecord[]> {
-    return this.store.write((tx) => {
+  async recover(onGiveUp: (tx: WriteTx, job: JobRecord, message: string) => Promise<void>, heal?: (tx: WriteTx) => Promise<void>): Promise<JobRecord[]> {
+    return this.store.write(async (tx) => {
       const givenUp: JobRecord[] = [];
       const now = Date.now();
-      for (const job of tx.jobs.list((j) => this.isOrphan(j, now))) {
+      const orphans = (await tx.jobs.find({ status: "processing" })).filter((j) => this.isOrphan(j, now));
+      for (const job of orphans) {
         if (job.attempts >= MAX_ATTEMPTS) {
           const error = `Gave up after ${job.attempts} attempts: the process running this job stopped each time`;
-          const failed = tx.jobs.update(job.id, { status: "failed", error, finishedAt: nowIso() })!;
-          onGiveUp(tx, failed, error);
+          const failed = (await tx.jobs.update(job.id, { status: "failed", error, finishedAt: nowIso() }))!;
+          await onGiveUp(tx, failed, error);
           givenUp.push(failed);
         } else {
-          tx.jobs.update(job.id, { status: "queued", owner: undefined, heartbeatAt: undefined, ownerPid: undefined, ownerToken: undefined });
+          await tx.jobs.update(job.id, { status: "queued", owner: undefined, heartbeatAt: undefined, ownerPid: undefined, ownerToken: undefined });
         }
       }
-      heal?.(tx);
+      await heal?.(tx);
       return givenUp;
     });
   }
 }
 
-function prune(tx: WriteTx): void {
-  const finished = tx.jobs.list((j) => !isLive(j)).sort((a, b) => (a.finishedAt ?? "").localeCompare(b.finishedAt ?? ""));
-  for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) tx.jobs.remove(old.id);
+async function prune(tx: WriteTx): Promise<void> {
+  const finished = await tx.jobs.count({ status: { $nin: LIVE } });
+  if (finished <= FINISHED_KEPT) return;
+  const oldest = await tx.jobs.find({ status: { $nin: LIVE } }, { sort: [["finishedAt", 1]], limit: finished - FINISHED_KEPT });
+  for (const old of oldest) await tx.jobs.remove(old.id);
 }

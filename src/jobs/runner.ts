@@ -72,7 +72,7 @@ export class JobRunner {
   }
 
   /** Adds a job inside the caller's transaction; call `poke()` once it is committed. */
-  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): JobRecord {
+  enqueueIn(tx: WriteTx, kind: string, payload: Record<string, unknown>, docId?: string): Promise<JobRecord> {
     this.assertKind(kind);
     return this.queue.enqueueIn(tx, kind, payload, docId);
   }
@@ -142,16 +142,16 @@ export class JobRunner {
     if (Date.now() - this.lastRecover > RECOVER_EVERY_MS) await this.recover();
     await this.checkRunning();
     const free = this.options.pool.threads - this.running.size;
-    const claimed = await this.queue.claim(free, new Set(this.kinds.keys()), (tx, job) => this.kinds.get(job.kind)?.onStart?.(tx, job));
+    const claimed = await this.queue.claim(free, new Set(this.kinds.keys()), async (tx, job) => this.kinds.get(job.kind)?.onStart?.(tx, job));
     for (const job of claimed) this.launch(job);
   }
 
   private async recover(): Promise<void> {
     this.lastRecover = Date.now();
     const givenUp = await this.queue.recover(
-      (tx, job, message) => this.kinds.get(job.kind)?.onFailure?.(tx, job, message),
-      (tx) => {
-        for (const kind of this.kinds.values()) kind.heal?.(tx, this.queue);
+      async (tx, job, message) => this.kinds.get(job.kind)?.onFailure?.(tx, job, message),
+      async (tx) => {
+        for (const kind of this.kinds.values()) await kind.heal?.(tx, this.queue);
       },
     );
     for (const job of givenUp) this.options.logger.warn({ job: job.id, doc: job.docId }, job.error ?? "job given up");
@@ -194,7 +194,7 @@ export class JobRunner {
       if (signal.aborted) throw signal.reason;
       await kind.prepare?.(job, result);
       if (signal.aborted) throw signal.reason;
-      const recorded = await this.queue.finish(job.id, { status: "completed" }, (tx, done) => kind.onSuccess?.(tx, done, result));
+      const recorded = await this.queue.finish(job.id, { status: "completed" }, async (tx, done) => kind.onSuccess?.(tx, done, result));
       if (recorded) log.info("job completed");
       else await this.discarded(job, kind, log);
     } catch (error) {
@@ -213,7 +213,7 @@ export class JobRunner {
       }
       log.warn({ error: message }, "job failed");
       const recorded = await this.queue
-        .finish(job.id, { status: "failed", error: message }, (tx, done) => kind.onFailure?.(tx, done, message))
+        .finish(job.id, { status: "failed", error: message }, async (tx, done) => kind.onFailure?.(tx, done, message))
         .catch((e) => (log.error({ err: e }, "recording a job failure failed"), true));
       if (!recorded) await this.discarded(job, kind, log);
     }

@@ -1,22 +1,43 @@
 /**
- * Per-document blob folders: `<home>/docs/<doc_id>/`. The original file, the tree,
- * extracted pages and OCR output live here; the catalogue only holds the row.
+ * Blobs: per document, named files (the original, the tree, extracted pages, OCR output);
+ * the catalogue only holds the row. The file store keeps them in folders
+ * `<home>/docs/<doc_id>/`; the PostgreSQL store in the database (see pg-blobs.ts).
  */
-import { createReadStream, type ReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { removeStaleTemps, syncDirectory, writeFileDurably } from "./durable-file.ts";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-function checkSegment(kind: string, value: string): string {
+export function checkSegment(kind: string, value: string): string {
   if (!SAFE_SEGMENT.test(value) || value.includes("..")) {
     throw new Error(`Invalid ${kind}: ${JSON.stringify(value)}`);
   }
   return value;
 }
 
-export class BlobStore {
+export interface BlobStore {
+  /**
+   * Atomic and durable: readers see the old content or the new one, never a partial blob,
+   * and once this resolves the content survives a crash, so a record may point at it.
+   */
+  write(docId: string, name: string, data: string | Uint8Array): Promise<void>;
+  writeJson(docId: string, name: string, value: unknown): Promise<void>;
+  read(docId: string, name: string): Promise<Buffer | undefined>;
+  readJson<T>(docId: string, name: string): Promise<T | undefined>;
+  /** True when the document has any blob (`name` omitted) or that blob. */
+  exists(docId: string, name?: string): Promise<boolean>;
+  /**
+   * A local file holding the blob, for worker threads that read by path. The file store
+   * answers its own file; stores that keep blobs elsewhere copy it into a scratch file
+   * that lives until `removeAll` or until the store closes.
+   */
+  localPath(docId: string, name: string): Promise<string>;
+  /** Removes every blob of the document. Idempotent. */
+  removeAll(docId: string): Promise<void>;
+}
+
+export class FileBlobStore implements BlobStore {
   readonly root: string;
   /** Temp files of writes in flight, one folder for the store so a crash's leftovers are found without walking every document. */
   private readonly tempDir: string;
@@ -36,10 +57,6 @@ export class BlobStore {
     return path.join(this.dir(docId), checkSegment("blob name", name));
   }
 
-  /**
-   * Atomic and durable: readers see the old content or the new one, never a partial file,
-   * and once this resolves the content survives a crash, so a record may point at it.
-   */
   async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
     const target = this.path(docId, name);
     // A new document folder is itself an entry of docs/ that must survive a crash.
@@ -72,8 +89,8 @@ export class BlobStore {
     return data === undefined ? undefined : (JSON.parse(data.toString("utf8")) as T);
   }
 
-  stream(docId: string, name: string): ReadStream {
-    return createReadStream(this.path(docId, name));
+  async localPath(docId: string, name: string): Promise<string> {
+    return this.path(docId, name);
   }
 
   async exists(docId: string, name?: string): Promise<boolean> {

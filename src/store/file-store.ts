@@ -21,7 +21,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Mutex } from "async-mutex";
 import { Low, type Adapter } from "lowdb";
-import { BlobStore } from "./blobs.ts";
+import { FileBlobStore } from "./blobs.ts";
 import { CatalogLock } from "./catalog-lock.ts";
 import { removeStaleTemps, writeFileDurably } from "./durable-file.ts";
 import { emptyCatalog, type CatalogData, type CollectionName } from "./records.ts";
@@ -67,7 +67,8 @@ class DurableJsonFile implements Adapter<CatalogData> {
 
 export class FileStore implements Store {
   readonly home: string;
-  readonly blobs: BlobStore;
+  readonly kind = "file" as const;
+  readonly blobs: FileBlobStore;
   private readonly file: string;
   private readonly db: Low<CatalogData>;
   private readonly lock: CatalogLock;
@@ -82,7 +83,7 @@ export class FileStore implements Store {
     this.home = home;
     this.file = path.join(home, "catalog.json");
     const durable = options.durable ?? true;
-    this.blobs = new BlobStore(home, { durable });
+    this.blobs = new FileBlobStore(home, { durable });
     this.db = new Low<CatalogData>(new DurableJsonFile(this.file, durable), emptyCatalog());
     this.lock = new CatalogLock(this.file, options.onWarning);
   }
@@ -110,7 +111,7 @@ export class FileStore implements Store {
     return store;
   }
 
-  read<T>(fn: (tx: ReadTx) => T): Promise<T> {
+  read<T>(fn: (tx: ReadTx) => Promise<T> | T): Promise<T> {
     this.assertOpen();
     return this.turn.runExclusive(async () => {
       await this.reloadIfChanged();
@@ -118,7 +119,7 @@ export class FileStore implements Store {
     });
   }
 
-  write<T>(fn: (tx: WriteTx) => T): Promise<T> {
+  write<T>(fn: (tx: WriteTx) => Promise<T> | T): Promise<T> {
     this.assertOpen();
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
@@ -165,11 +166,13 @@ export class FileStore implements Store {
   private async applyAndSave(batch: PendingWrite[]): Promise<Outcome[]> {
     await this.reloadIfChanged();
     const undos: UndoLog[] = [];
-    const outcomes = batch.map((item) => {
+    const outcomes: Outcome[] = [];
+    // One after another: each transaction sees the ones before it in the batch.
+    for (const item of batch) {
       const undo: UndoLog = [];
       undos.push(undo);
-      return apply(this.db.data, item, undo);
-    });
+      outcomes.push(await apply(this.db.data, item, undo));
+    }
     if (!undos.some((u) => u.length > 0)) return outcomes;
     try {
       await this.db.write();
@@ -211,9 +214,9 @@ export class FileStore implements Store {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Runs one transaction; a throw undoes exactly that transaction's changes. */
-function apply(data: CatalogData, item: PendingWrite, undo: UndoLog): Outcome {
+async function apply(data: CatalogData, item: PendingWrite, undo: UndoLog): Promise<Outcome> {
   try {
-    return { ok: true, value: item.fn(makeWriteTx(data, undo)) };
+    return { ok: true, value: await item.fn(makeWriteTx(data, undo)) };
   } catch (error) {
     for (let i = undo.length - 1; i >= 0; i--) undo[i]();
     undo.length = 0;

@@ -1,6 +1,6 @@
-export type { Store, ReadTx, WriteTx, CollectionReader, CollectionWriter } from "./store.ts";
+export type { Store, ReadTx, WriteTx, CollectionReader, CollectionWriter, Where, SortKey, FindOptions, Aggregation, AggregateRow, AggregateOp } from "./store.ts";
 export type * from "./records.ts";
-export { BlobStore } from "./blobs.ts";
+export type { BlobStore } from "./blobs.ts";
 export { FileStore, catalogExists, type FileStoreOptions } from "./file-store.ts";
 export { self as thisProcess, isProvablyGone, type ProcessIdentity } from "./process-identity.ts";
 

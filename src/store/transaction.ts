@@ -1,45 +1,49 @@
 /**
- * Collection views over the in-memory catalogue. Write transactions record an undo entry
- * for every change so a transaction that throws half-way leaves nothing behind.
+ * Collection views over the in-memory catalogue (the file store). Write transactions
+ * record an undo entry for every change so a transaction that throws half-way leaves
+ * nothing behind. The methods are async to keep the interface of stores that do I/O.
  */
+import { aggregateRecords, matcher, page, sortRecords } from "./memory-query.ts";
 import { emptyCatalog, type CatalogData, type CollectionName } from "./records.ts";
 import type { CollectionReader, CollectionWriter, ReadTx, RecordOf, WriteTx } from "./store.ts";
 
 export type UndoLog = Array<() => void>;
 
 // Derived from the empty catalogue, so a collection added to records.ts needs no edit here.
-const COLLECTIONS = Object.keys(emptyCatalog()).filter((k) => k !== "version") as CollectionName[];
+export const COLLECTIONS = Object.keys(emptyCatalog()).filter((k) => k !== "version") as CollectionName[];
 
-function reader<T>(table: Record<string, T>): CollectionReader<T> {
+function reader<T extends { id: string }>(table: Record<string, T>): CollectionReader<T> {
+  // Matching runs over the stored records without copying them; only results are copied.
+  const matching = (where: Parameters<typeof matcher>[0]) => {
+    const test = matcher(where);
+    return Object.values(table).filter((record) => test(record));
+  };
   return {
-    get: (id) => (Object.hasOwn(table, id) ? structuredClone(table[id]) : undefined),
-    list: (filter) => {
-      const out: T[] = [];
-      for (const record of Object.values(table)) if (!filter || filter(record)) out.push(structuredClone(record));
-      return out;
+    get: async (id) => (Object.hasOwn(table, id) ? structuredClone(table[id]) : undefined),
+    find: async (where, options = {}) => {
+      const found = matching(where);
+      const ordered = options.sort?.length || options.limit !== undefined || options.offset ? page(sortRecords(found, options.sort), options) : found;
+      return ordered.map((record) => structuredClone(record));
     },
-    count: (filter) => {
-      if (!filter) return Object.keys(table).length;
-      let n = 0;
-      for (const record of Object.values(table)) if (filter(record)) n++;
-      return n;
+    findPage: async (where, options) => {
+      const found = matching(where);
+      return { records: page(sortRecords(found, options.sort), options).map((record) => structuredClone(record)), total: found.length };
     },
-    scan: (visit) => {
-      for (const record of Object.values(table)) visit(record);
-    },
+    count: async (where) => (where ? matching(where).length : Object.keys(table).length),
+    aggregate: async (where, aggregation) => aggregateRecords(matching(where), aggregation),
   };
 }
 
 function writer<T extends { id: string }>(table: Record<string, T>, undo: UndoLog): CollectionWriter<T> {
   return {
     ...reader(table),
-    insert(record) {
+    async insert(record) {
       if (Object.hasOwn(table, record.id)) throw new Error(`Duplicate id ${record.id}`);
       table[record.id] = structuredClone(record);
       undo.push(() => delete table[record.id]);
       return structuredClone(record);
     },
-    update(id, patch) {
+    async update(id, patch) {
       if (!Object.hasOwn(table, id)) return undefined;
       const before = table[id];
       const after = { ...before, ...structuredClone(patch), id } as T;
@@ -47,7 +51,7 @@ function writer<T extends { id: string }>(table: Record<string, T>, undo: UndoLo
       undo.push(() => (table[id] = before));
       return structuredClone(after);
     },
-    remove(id) {
+    async remove(id) {
       if (!Object.hasOwn(table, id)) return undefined;
       const before = table[id];
       delete table[id];

@@ -49,8 +49,8 @@ describe("acknowledged writes under concurrent readers (HTTP)", () => {
     servers.push(server);
     // A catalogue of some size: saves and listings take long enough to overlap.
     const owner = (await server.services.users.authenticate(server.key))!.id;
-    await server.services.store.write((tx) => {
-      for (let i = 0; i < 1_000; i++) tx.folders.insert({ id: `fld_seed_${i}`, owner, name: `seed ${i}`, description: null, parentFolderId: null, createdAt: new Date().toISOString() });
+    await server.services.store.write(async (tx) => {
+      for (let i = 0; i < 1_000; i++) await tx.folders.insert({ id: `fld_seed_${i}`, owner, name: `seed ${i}`, description: null, parentFolderId: null, createdAt: new Date().toISOString() });
     });
     const acknowledged: string[] = [];
     for (let round = 0; round < 3; round++) acknowledged.push(...(await writersWithReaders([server], [server], server.key, 8, 40, 4, `r${round}`)));

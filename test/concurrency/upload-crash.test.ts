@@ -51,15 +51,15 @@ describe("kill -9 during uploads", () => {
     const store = await openStore(home);
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const docs = await store.read((tx) => tx.documents.list());
+      const docs = await store.read((tx) => tx.documents.find());
       if (docs.every((d) => d.status === "completed" || d.status === "failed")) break;
       if (Date.now() > deadline) throw new Error(`still busy after 120 s (${acknowledged.length} acknowledged): ${docs.filter((d) => d.status !== "completed").map((d) => `${d.id}:${d.status}`).join(", ")}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const docs = await store.read((tx) => tx.documents.list());
+    const docs = await store.read((tx) => tx.documents.find());
     const byId = new Map(docs.map((d) => [d.id, d]));
     for (const id of acknowledged) expect(byId.get(id)?.status).toBe("completed");
-    const jobs = await store.read((tx) => tx.jobs.list());
+    const jobs = await store.read((tx) => tx.jobs.find());
     expect(jobs.filter((j) => j.status === "queued" || j.status === "processing")).toEqual([]);
     expect(jobs.filter((j) => j.docId && !byId.has(j.docId))).toEqual([]);
     await servers.killAll(); // the server writes into the home until it is gone

@@ -79,9 +79,9 @@ describe("uploads with pollers and metadata writers", () => {
       if (i > 2_000) throw new Error("never completed");
       await new Promise((r) => setTimeout(r, 25));
     }
-    await server.services.store.write((tx) => {
-      tx.documents.update(doc_id, { status: "queued" });
-      for (const job of tx.jobs.list((j) => j.docId === doc_id)) tx.jobs.remove(job.id);
+    await server.services.store.write(async (tx) => {
+      await tx.documents.update(doc_id, { status: "queued" });
+      for (const job of await tx.jobs.find({ docId: doc_id })) await tx.jobs.remove(job.id);
     });
     // The runner's periodic sweep (every 5 s) gives it a new job.
     const deadline = Date.now() + 30_000;

@@ -74,7 +74,7 @@ describe("bad PDFs over HTTP", () => {
       const res = await uploadFile(server, name, bytes);
       expect(res.status).toBe(422);
     }
-    const docs = await server.services.store.read((tx) => tx.documents.list());
+    const docs = await server.services.store.read((tx) => tx.documents.find());
     expect(docs.filter((d) => d.name === "empty.pdf" || d.name === "photo.pdf")).toEqual([]);
   });
 });

@@ -190,7 +190,7 @@ describe("delete", () => {
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     await expect(fs.stat(path.join(server.home, "docs", id))).rejects.toThrow();
-    const jobs = await server.services.store.read((tx) => tx.jobs.list((j) => j.docId === id));
+    const jobs = await server.services.store.read((tx) => tx.jobs.find({ docId: id }));
     expect(jobs.every((j) => j.status === "cancelled")).toBe(true);
     expect(await server.services.store.read((tx) => tx.documents.get(id))).toBeUndefined();
   });

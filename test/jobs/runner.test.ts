@@ -46,7 +46,7 @@ describe("JobRunner", () => {
 
   it("runs a job in a worker thread and records completion", async () => {
     const marker = path.join(home, "marker");
-    await start(sleepKind({ onStart: () => void events.push("start"), onSuccess: (_tx, _j, r) => void events.push(`ok ${JSON.stringify(r)}`) }));
+    await start(sleepKind({ onStart: async () => void events.push("start"), onSuccess: async (_tx, _j, r) => void events.push(`ok ${JSON.stringify(r)}`) }));
     const job = await runner.enqueue("sleep", { ms: 50, marker });
     const done = await waitFor(async () => ((await jobStatus(job.id))?.status === "completed" ? true : undefined));
     expect(done).toBe(true);
@@ -56,7 +56,7 @@ describe("JobRunner", () => {
 
   it("ends a throwing job as failed with a readable error", async () => {
     let failure = "";
-    await start(sleepKind({ onFailure: (_tx, _j, message) => void (failure = message) }));
+    await start(sleepKind({ onFailure: async (_tx, _j, message) => void (failure = message) }));
     const job = await runner.enqueue("sleep", { ms: 0, fail: "the PDF is broken" });
     const record = await waitFor(async () => {
       const j = await jobStatus(job.id);
@@ -78,7 +78,7 @@ describe("JobRunner", () => {
 
   it("cancels a running job of a deleted document without recording success", async () => {
     const marker = path.join(home, "marker");
-    await start(sleepKind({ onSuccess: () => void events.push("success"), onFailure: () => void events.push("failure"), onDiscarded: async () => void events.push("discarded") }));
+    await start(sleepKind({ onSuccess: async () => void events.push("success"), onFailure: async () => void events.push("failure"), onDiscarded: async () => void events.push("discarded") }));
     const job = await runner.enqueue("sleep", { ms: 1_500, marker }, "doc_1");
     await waitFor(async () => ((await jobStatus(job.id))?.status === "processing" ? true : undefined));
     await runner.cancelForDocument("doc_1");
@@ -95,12 +95,12 @@ describe("JobRunner", () => {
   });
 
   it("requeues a job left processing by a dead process at once, and gives up after 3 attempts", async () => {
-    await store.write((tx) => {
-      tx.jobs.insert(orphan("job_retry", 1, { pid: 2 ** 22 + 12345 }));
-      tx.jobs.insert(orphan("job_giveup", 3, { pid: 2 ** 22 + 12346 }));
+    await store.write(async (tx) => {
+      await tx.jobs.insert(orphan("job_retry", 1, { pid: 2 ** 22 + 12345 }));
+      await tx.jobs.insert(orphan("job_giveup", 3, { pid: 2 ** 22 + 12346 }));
     });
     let failure = "";
-    await start(sleepKind({ onFailure: (_tx, _j, m) => void (failure = m) }));
+    await start(sleepKind({ onFailure: async (_tx, _j, m) => void (failure = m) }));
     await waitFor(async () => ((await jobStatus("job_retry"))?.status === "completed" ? true : undefined));
     const givenUp = await jobStatus("job_giveup");
     expect(givenUp?.status).toBe("failed");
@@ -113,9 +113,9 @@ describe("JobRunner", () => {
     const reused = orphan("job_reused", 1, { pid: process.ppid, start: "other-boot:1" });
     // A live owner with a fresh lease on the same host keeps its job.
     const live = orphan("job_live", 1, { pid: process.ppid, start: processStart(process.ppid) });
-    await store.write((tx) => {
-      tx.jobs.insert(reused);
-      tx.jobs.insert(live);
+    await store.write(async (tx) => {
+      await tx.jobs.insert(reused);
+      await tx.jobs.insert(live);
     });
     await start(sleepKind());
     await waitFor(async () => ((await jobStatus("job_reused"))?.status === "completed" ? true : undefined));
@@ -126,9 +126,9 @@ describe("JobRunner", () => {
 
   it("takes over a job whose owner stopped renewing its lease (another host, or hung)", async () => {
     const stale = new Date(Date.now() - 60_000).toISOString();
-    await store.write((tx) => {
-      tx.jobs.insert(orphan("job_far", 1, { pid: 1, host: "elsewhere" }, stale));
-      tx.jobs.insert(orphan("job_far_fresh", 1, { pid: 1, host: "elsewhere" }));
+    await store.write(async (tx) => {
+      await tx.jobs.insert(orphan("job_far", 1, { pid: 1, host: "elsewhere" }, stale));
+      await tx.jobs.insert(orphan("job_far_fresh", 1, { pid: 1, host: "elsewhere" }));
     });
     await start(sleepKind());
     await waitFor(async () => ((await jobStatus("job_far"))?.status === "completed" ? true : undefined));
@@ -136,7 +136,7 @@ describe("JobRunner", () => {
   });
 
   it("renews the lease of a running job, and drops a job another process took over", async () => {
-    runner = new JobRunner({ store, pool, kinds: [sleepKind({ onSuccess: () => void events.push("success"), onDiscarded: async () => void events.push("discarded") })], logger: createLogger("silent"), pollMs: 20, leaseMs: 500 });
+    runner = new JobRunner({ store, pool, kinds: [sleepKind({ onSuccess: async () => void events.push("success"), onDiscarded: async () => void events.push("discarded") })], logger: createLogger("silent"), pollMs: 20, leaseMs: 500 });
     await runner.start();
     const job = await runner.enqueue("sleep", { ms: 1_200 });
     const first = await waitFor(async () => { const j = await jobStatus(job.id); return j?.status === "processing" ? j : undefined; });

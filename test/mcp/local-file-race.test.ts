@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** The original file of every stored document. */
 async function storedOriginals(): Promise<Buffer[]> {
-  const docs = await services.store.read((tx) => tx.documents.list());
+  const docs = await services.store.read((tx) => tx.documents.find());
   return Promise.all(docs.map(async (d) => (await services.store.blobs.read(d.id, "original.md")) ?? Buffer.alloc(0)));
 }
 

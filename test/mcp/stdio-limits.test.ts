@@ -148,7 +148,7 @@ describe("clean restarts of the stdio server", () => {
     };
     const jobOf = async (docId: string) => {
       const store = await openStore(home);
-      const job = await store.read((tx) => tx.jobs.list((j) => j.docId === docId)[0]);
+      const job = (await store.read((tx) => tx.jobs.find({ docId })))[0];
       await store.close();
       return job;
     };

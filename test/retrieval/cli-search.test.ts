@@ -46,10 +46,10 @@ describe("treeindex search", () => {
     const local = await new UserService(store).ensureUser(DEFAULT_USER_NAME);
     await store.blobs.writeJson("doc_cli_1", TREE_BLOB, indexed.tree);
     await store.blobs.writeJson("doc_cli_1", PAGES_BLOB, indexed.pageTexts);
-    await store.write((tx) => {
+    await store.write(async (tx) => {
       const base = { owner: local.id, description: "", createdAt: nowIso(), pageNum: 8, metadata: {}, folderId: null, format: "pdf" as const, options: {} };
-      tx.documents.insert({ ...base, id: "doc_cli_1", name: "report.pdf", status: "completed" });
-      tx.documents.insert({ ...base, id: "doc_cli_2", name: "busy.pdf", status: "processing" });
+      await tx.documents.insert({ ...base, id: "doc_cli_1", name: "report.pdf", status: "completed" });
+      await tx.documents.insert({ ...base, id: "doc_cli_2", name: "busy.pdf", status: "processing" });
     });
     await store.close();
     const json = await cli(["--home", home, "search", "doc_cli_1", "ransomware suppliers", "--json"]);

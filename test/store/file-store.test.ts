@@ -40,19 +40,19 @@ describe("FileStore on disk", () => {
   it("two processes, each with 4 writers and 4 readers: every acknowledged write is in the store", async () => {
     const child = (tag: string) => run(process.execPath, ["--import", "tsx", WRITER, home, tag, "40", "4", "4"], { maxBuffer: 1 << 24 });
     // Some size, so saves take long enough for reads to overlap them.
-    await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+    await store.write(async (tx) => { for (let i = 0; i < 2_000; i++) await tx.documents.insert(doc(`doc_bulk_${i}`)); });
     const outputs = await Promise.all([child("a"), child("b")]);
     const acknowledged = outputs.flatMap((o) => o.stdout.split("\n").filter(Boolean));
     expect(acknowledged).toHaveLength(320);
     const reopened = await openStore(home);
-    const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+    const present = new Set(await reopened.read(async (tx) => (await tx.folders.find()).map((f) => f.id)));
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
     // The reader in this process sees them too.
     expect(await store.read((tx) => tx.folders.count())).toBe(320);
   });
 
   it("kill -9 of a writer process: every write it acknowledged survives, the next open is as fast as a clean one", async () => {
-    await store.write((tx) => { for (let i = 0; i < 3_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+    await store.write(async (tx) => { for (let i = 0; i < 3_000; i++) await tx.documents.insert(doc(`doc_bulk_${i}`)); });
     const child = spawn(process.execPath, ["--import", "tsx", WRITER, home, "k", "100000", "4", "2"], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -66,7 +66,7 @@ describe("FileStore on disk", () => {
     const started = Date.now();
     const reopened = await openStore(home, { onWarning: () => undefined }); // a lock takeover is expected when the kill hit a save
     const reopenMs = Date.now() - started;
-    const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+    const present = new Set(await reopened.read(async (tx) => (await tx.folders.find()).map((f) => f.id)));
     expect(acknowledged.length).toBeGreaterThan(100);
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
     // Well under proper-lockfile's 10 s stale timeout, even if the kill hit a save.
@@ -140,9 +140,9 @@ describe("FileStore on disk", () => {
     expect(await store.blobs.exists("doc_b")).toBe(false);
   });
 
-  it("refuses blob names and ids that could escape the document folder", () => {
-    expect(() => store.blobs.path("../etc", "x")).toThrow();
-    expect(() => store.blobs.path("doc_1", "../../catalog.json")).toThrow();
-    expect(() => store.blobs.path("doc_1", "a/b")).toThrow();
+  it("refuses blob names and ids that could escape the document folder", async () => {
+    await expect(store.blobs.localPath("../etc", "x")).rejects.toThrow();
+    await expect(store.blobs.write("doc_1", "../../catalog.json", "x")).rejects.toThrow();
+    await expect(store.blobs.read("doc_1", "a/b")).rejects.toThrow();
   });
 });

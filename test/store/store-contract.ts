@@ -35,7 +35,7 @@ export async function writersAndReaders(writeTo: Store[], readFrom: Store[], wri
   const readerLoops = Array.from({ length: readers }, async (_, r) => {
     const store = readFrom[r % readFrom.length];
     while (writing) {
-      await store.read((tx) => tx.folders.list().length);
+      await store.read((tx) => tx.folders.count());
       await new Promise((res) => setImmediate(res));
     }
   });
@@ -71,23 +71,23 @@ export function storeContract(name: string, factory: StoreFactory): void {
       withStore(async (store, home) => {
         await store.write((tx) => tx.documents.insert(doc("doc_1", { metadata: { a: 1 } })));
         const again = await factory.open(home);
-        expect(await again.read((tx) => tx.documents.get("doc_1")?.metadata)).toEqual({ a: 1 });
+        expect(await again.read(async (tx) => (await tx.documents.get("doc_1"))?.metadata)).toEqual({ a: 1 });
         await again.close();
       }));
 
     it("rolls back every change of a transaction that throws, and keeps the others of the batch", () =>
       withStore(async (store, home) => {
         await store.write((tx) => tx.documents.insert(doc("doc_keep")));
-        const failing = store.write((tx) => {
-          tx.documents.insert(doc("doc_half"));
-          tx.documents.update("doc_keep", { name: "changed" });
+        const failing = store.write(async (tx) => {
+          await tx.documents.insert(doc("doc_half"));
+          await tx.documents.update("doc_keep", { name: "changed" });
           throw new Error("boom");
         });
         const ok = store.write((tx) => tx.documents.insert(doc("doc_ok")));
         await expect(failing).rejects.toThrow("boom");
         await ok;
-        expect(await store.read((tx) => tx.documents.list().map((d) => d.id).sort())).toEqual(["doc_keep", "doc_ok"]);
-        expect(await store.read((tx) => tx.documents.get("doc_keep")?.name)).toBe("doc_keep.pdf");
+        expect(await store.read(async (tx) => (await tx.documents.find()).map((d) => d.id).sort())).toEqual(["doc_keep", "doc_ok"]);
+        expect(await store.read(async (tx) => (await tx.documents.get("doc_keep"))?.name)).toBe("doc_keep.pdf");
         const reopened = await factory.open(home);
         expect(await reopened.read((tx) => tx.documents.count())).toBe(2);
         await reopened.close();
@@ -96,9 +96,9 @@ export function storeContract(name: string, factory: StoreFactory): void {
     it("returns copies, so callers cannot change the store by mutating results", () =>
       withStore(async (store) => {
         await store.write((tx) => tx.documents.insert(doc("doc_c", { metadata: { x: 1 } })));
-        const got = await store.read((tx) => tx.documents.get("doc_c")!);
+        const got = (await store.read((tx) => tx.documents.get("doc_c")))!;
         got.metadata.x = 2;
-        expect(await store.read((tx) => tx.documents.get("doc_c")!.metadata.x)).toBe(1);
+        expect((await store.read((tx) => tx.documents.get("doc_c")))!.metadata.x).toBe(1);
       }));
 
     it("rejects duplicate ids", () =>
@@ -119,19 +119,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
       withStore(async (store, home) => {
         const other = await factory.open(home);
         await other.write((tx) => tx.documents.insert(doc("doc_other")));
-        expect(await store.read((tx) => tx.documents.get("doc_other")?.id)).toBe("doc_other");
+        expect(await store.read(async (tx) => (await tx.documents.get("doc_other"))?.id)).toBe("doc_other");
         await store.write((tx) => tx.documents.update("doc_other", { name: "renamed" }));
-        expect(await other.read((tx) => tx.documents.get("doc_other")?.name)).toBe("renamed");
+        expect(await other.read(async (tx) => (await tx.documents.get("doc_other"))?.name)).toBe("renamed");
         await other.close();
       }));
 
     it("8 writers and 4 readers on one instance: every acknowledged write is kept", () =>
       withStore(async (store, home) => {
         // A catalogue of some size makes each save take long enough for reads to overlap it.
-        await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+        await store.write(async (tx) => { for (let i = 0; i < 2_000; i++) await tx.documents.insert(doc(`doc_bulk_${i}`)); });
         const acknowledged = await writersAndReaders([store], [store], 8, 60, 4);
         const reopened = await factory.open(home);
-        const present = new Set(await reopened.read((tx) => tx.folders.list().map((f) => f.id)));
+        const present = new Set(await reopened.read(async (tx) => (await tx.folders.find()).map((f) => f.id)));
         expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
         expect(present.size).toBe(480);
         await reopened.close();
@@ -140,10 +140,10 @@ export function storeContract(name: string, factory: StoreFactory): void {
     it("writers and readers spread over two instances: every acknowledged write is seen by both", () =>
       withStore(async (store, home) => {
         const other = await factory.open(home);
-        await store.write((tx) => { for (let i = 0; i < 2_000; i++) tx.documents.insert(doc(`doc_bulk_${i}`)); });
+        await store.write(async (tx) => { for (let i = 0; i < 2_000; i++) await tx.documents.insert(doc(`doc_bulk_${i}`)); });
         const acknowledged = await writersAndReaders([store, other], [other, store], 8, 40, 4);
         for (const view of [store, other]) {
-          const present = new Set(await view.read((tx) => tx.folders.list().map((f) => f.id)));
+          const present = new Set(await view.read(async (tx) => (await tx.folders.find()).map((f) => f.id)));
           expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
         }
         await other.close();

@@ -135,7 +135,7 @@ export async function indexedServices(
   const services = await createServices(config, createLogger("silent"));
   const user = await services.users.ensureUser(userName);
   const ids = new Map<string, string>();
-  for (const d of await services.store.read((tx) => tx.documents.list((r) => r.owner === user.id && r.status === "completed"))) ids.set(d.name, d.id);
+  for (const d of await services.store.read((tx) => tx.documents.find({ owner: user.id, status: "completed" }))) ids.set(d.name, d.id);
   const started = Date.now();
   const missing = files.filter((f) => !ids.has(f));
   const pending = await Promise.all(

@@ -62,9 +62,9 @@ async function seededHome(count: number): Promise<{ home: string; user: UserReco
   const store = await openStore(home);
   const user: UserRecord = { id: "usr_bench", name: "bench", createdAt: new Date().toISOString() };
   // One write transaction: inserting 100k records one save at a time would take hours.
-  await store.write((tx) => {
-    tx.users.insert(user);
-    for (let i = 0; i < count; i++) tx.documents.insert(benchDoc(i, user.id));
+  await store.write(async (tx) => {
+    await tx.users.insert(user);
+    for (let i = 0; i < count; i++) await tx.documents.insert(benchDoc(i, user.id));
   });
   await store.close();
   return { home, user };
@@ -95,9 +95,9 @@ async function httpFigures(count: number, runs: number): Promise<BenchFigure[]> 
   const services = await createServices(config, createLogger("silent"), { runJobs: false });
   const { key } = await services.users.createKey("bench");
   // The key belongs to a new user: give that user the seeded documents.
-  const user = await services.store.read((tx) => tx.users.list((u) => u.name === "bench")[0]);
-  await services.store.write((tx) => {
-    for (const d of tx.documents.list()) tx.documents.update(d.id, { owner: user.id });
+  const [user] = await services.store.read((tx) => tx.users.find({ name: "bench" }));
+  await services.store.write(async (tx) => {
+    for (const d of await tx.documents.find()) await tx.documents.update(d.id, { owner: user.id });
   });
   const server = await listen(createHttpApp(services), "127.0.0.1", 0);
   const get = (params: Record<string, string>) => fetch(`${server.url}/docs?${new URLSearchParams(params)}`, { headers: { api_key: key } }).then((r) => r.json());

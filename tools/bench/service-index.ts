@@ -8,7 +8,7 @@ import { createLogger } from "../../src/logger.ts";
 
 /** The index job as the service runs it: the same payload and worker calls, no store. */
 export async function indexAsService(pool: WorkerPool, filePath: string): Promise<void> {
-  const payload = { ...indexPayload({ blobs: { path: () => filePath } } as never, "bench", "pdf", path.basename(filePath), { maxPages: 100_000, maxStreamBytes: 512 * 1024 * 1024 }) };
+  const payload = { ...indexPayload("pdf", path.basename(filePath), { maxPages: 100_000, maxStreamBytes: 512 * 1024 * 1024 }), filePath };
   const logger = createLogger("warn");
   await indexOnPool(payload, INDEX_TASK_MODULE, { langs: ["eng"], dpi: 300 }, { detect: true, saveImage: async () => {} }, { pool, signal: new AbortController().signal, logger });
 }

@@ -29,8 +29,8 @@ function fakeDoc(i: number): DocumentRecord {
 async function writeLatency(count: number, durable: boolean): Promise<number> {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-bench-"));
   const store = await openStore(home, { durable });
-  await store.write((tx) => {
-    for (let i = 0; i < count; i++) tx.documents.insert(fakeDoc(i));
+  await store.write(async (tx) => {
+    for (let i = 0; i < count; i++) await tx.documents.insert(fakeDoc(i));
   });
   const samples: number[] = [];
   for (let i = 0; i < (count >= 100_000 ? 7 : 21); i++) {

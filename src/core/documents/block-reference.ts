@@ -26,7 +26,6 @@ export interface StoredBlocks {
 }
 
 interface BlockJobPayload {
-  filePath: string;
   pageCount: number;
 }
 
@@ -36,7 +35,8 @@ export function blockReferenceJobKind(store: Store, settings: OcrSettings, timeo
     workerModule: OCR_TASK_MODULE,
     timeoutMs,
     async run(job, { pool, signal }) {
-      const { filePath, pageCount } = job.payload as unknown as BlockJobPayload;
+      const { pageCount } = job.payload as unknown as BlockJobPayload;
+      const filePath = await store.blobs.localPath(job.docId!, originalBlobName("pdf"));
       const tasks = Array.from({ length: pageCount }, (_, i) => {
         const payload: OcrTaskPayload = { filePath, pages: [i + 1], langs: settings.langs, dpi: settings.dpi, blocksOnly: true };
         return pool.run<OcrPageResult[]>({ module: OCR_TASK_MODULE, payload }, signal);
@@ -47,9 +47,9 @@ export function blockReferenceJobKind(store: Store, settings: OcrSettings, timeo
       const pages = (result as OcrPageResult[]).map((r) => ({ page_index: r.page, blocks: r.blocks, ...(r.warning ? { warning: r.warning } : {}) }));
       await store.blobs.writeJson(job.docId!, BLOCKS_BLOB, { status: "completed", finishedAt: nowIso(), pages } satisfies StoredBlocks);
     },
-    onSuccess(tx, job) {
-      const doc = tx.documents.get(job.docId!);
-      if (doc) tx.documents.update(doc.id, { features: { ...doc.features, blockReference: true }, updatedAt: nowIso() });
+    async onSuccess(tx, job) {
+      const doc = await tx.documents.get(job.docId!);
+      if (doc) await tx.documents.update(doc.id, { features: { ...doc.features, blockReference: true }, updatedAt: nowIso() });
     },
     async onDiscarded(job) {
       if (!(await store.read((tx) => tx.documents.get(job.docId!)))) await store.blobs.removeAll(job.docId!);
@@ -70,11 +70,12 @@ export class BlockReferenceService {
     if (doc.owner !== user.id) throw new ForbiddenError(`Only the owner of document ${docId} may run block reference`);
     if (doc.format !== "pdf") throw new ConflictError(`Block reference needs a PDF; ${docId} is ${doc.format}`);
     if (doc.status !== "completed") throw new ConflictError(`Document ${docId} is not indexed yet (status ${doc.status})`);
-    const payload: BlockJobPayload = { filePath: this.store.blobs.path(docId, originalBlobName("pdf")), pageCount: doc.pageNum };
+    const payload: BlockJobPayload = { pageCount: doc.pageNum };
     // Checked and queued in one transaction, so two requests cannot both start a run.
-    const started = await this.store.write((tx) => {
-      if (latestJob(tx, docId)?.status === "queued" || latestJob(tx, docId)?.status === "processing") return false;
-      this.runner.enqueueIn(tx, BLOCK_REFERENCE_JOB, { ...payload }, docId);
+    const started = await this.store.write(async (tx) => {
+      const status = (await latestJob(tx, docId))?.status;
+      if (status === "queued" || status === "processing") return false;
+      await this.runner.enqueueIn(tx, BLOCK_REFERENCE_JOB, { ...payload }, docId);
       return true;
     });
     if (!started) throw new ConflictError(`Block reference of ${docId} is already running`);
@@ -89,7 +90,7 @@ export class BlockReferenceService {
   async blocks(user: UserRecord, docId: string): Promise<StoredBlocks & { doc_id: string; block_reference: boolean }> {
     await this.documents.get(user, docId); // 404 unless the caller may read it
     // The run's state and the document's flag change in one transaction: read them in one too.
-    const { job, done } = await this.store.read((tx) => ({ job: latestJob(tx, docId), done: tx.documents.get(docId)?.features?.blockReference === true }));
+    const { job, done } = await this.store.read(async (tx) => ({ job: await latestJob(tx, docId), done: (await tx.documents.get(docId))?.features?.blockReference === true }));
     const flag = { doc_id: docId, block_reference: done };
     if (job?.status === "queued" || job?.status === "processing") return { ...flag, status: "processing" };
     if (job?.status === "failed") return { ...flag, status: "failed", error: job.error, finishedAt: job.finishedAt };
@@ -99,10 +100,7 @@ export class BlockReferenceService {
   }
 }
 
-function latestJob(tx: ReadTx, docId: string): JobRecord | undefined {
-  let latest: JobRecord | undefined;
-  tx.jobs.scan((j) => {
-    if (j.docId === docId && j.kind === BLOCK_REFERENCE_JOB && (!latest || j.createdAt >= latest.createdAt)) latest = j;
-  });
-  return latest && structuredClone(latest);
+async function latestJob(tx: ReadTx, docId: string): Promise<JobRecord | undefined> {
+  const [latest] = await tx.jobs.find({ docId, kind: BLOCK_REFERENCE_JOB }, { sort: [["createdAt", -1]], limit: 1 });
+  return latest;
 }

@@ -20,6 +20,8 @@ export const TREE_BLOB = "tree.json";
 /** Page texts (JSON array, index 0 = page 1) of PDFs, for page-content reads. */
 export const PAGES_BLOB = "pages.json";
 
+export type StoredIndexPayload = Omit<IndexTaskPayload, "filePath">;
+
 export const INDEX_TASK_MODULE = taskModulePath("../../indexing/index-task.ts", import.meta.url);
 
 /** Name the original file is stored under, keeping its extension for humans browsing the store. */
@@ -59,9 +61,14 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
     workerModule: INDEX_TASK_MODULE,
     timeoutMs: settings.timeoutMs,
     // Scanned pages are OCR'd in parallel over the pool between two index calls.
-    run: (job, context) => indexWithOcr(store, job.docId!, job.payload as unknown as IndexTaskPayload, INDEX_TASK_MODULE, ocr, context, settings.progress),
-    onStart(tx, job) {
-      if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
+    // The file is found where this process can read it (a shared database keeps no paths).
+    run: async (job, context) => {
+      const payload = job.payload as unknown as StoredIndexPayload;
+      const filePath = await store.blobs.localPath(job.docId!, originalBlobName(payload.format));
+      return indexWithOcr(store, job.docId!, { ...payload, filePath }, INDEX_TASK_MODULE, ocr, context, settings.progress);
+    },
+    async onStart(tx, job) {
+      if (job.docId && (await tx.documents.get(job.docId))) await tx.documents.update(job.docId, { status: "processing", error: undefined, updatedAt: nowIso() });
     },
     async prepare(job, result) {
       const docId = job.docId!;
@@ -71,10 +78,10 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
       if (indexed.pageTexts) await store.blobs.writeJson(docId, PAGES_BLOB, indexed.pageTexts);
       await storeOcrOutput(store, docId, indexed as OcrIndexResult);
     },
-    onSuccess(tx, job, result) {
+    async onSuccess(tx, job, result) {
       const indexed = result as OcrIndexResult;
-      if (!tx.documents.get(job.docId!)) return;
-      tx.documents.update(job.docId!, {
+      if (!(await tx.documents.get(job.docId!))) return;
+      await tx.documents.update(job.docId!, {
         status: "completed",
         pageNum: indexed.pageCount,
         description: indexed.description ?? "",
@@ -84,41 +91,42 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
         updatedAt: nowIso(),
       });
     },
-    onFailure(tx, job, message) {
-      if (job.docId && tx.documents.get(job.docId)) tx.documents.update(job.docId, { status: "failed", error: message, updatedAt: nowIso() });
+    async onFailure(tx, job, message) {
+      if (job.docId && (await tx.documents.get(job.docId))) await tx.documents.update(job.docId, { status: "failed", error: message, updatedAt: nowIso() });
     },
     async onDiscarded(job) {
       // Deleted meanwhile: the delete removed the folder, but our blobs may have landed after it.
       const gone = !(await store.read((tx) => tx.documents.get(job.docId!)));
       if (gone) await store.blobs.removeAll(job.docId!);
     },
-    heal(tx, queue) {
-      const live = new Set<string>();
-      tx.jobs.scan((j) => {
-        if (j.kind === INDEX_JOB && j.docId && (j.status === "queued" || j.status === "processing")) live.add(j.docId);
-      });
-      const lost: DocumentRecord[] = tx.documents.list((d) => (d.status === "queued" || d.status === "processing") && !live.has(d.id));
-      for (const doc of lost) requeue(tx, doc, (payload) => queue.enqueueIn(tx, INDEX_JOB, payload, doc.id), store, settings.limits);
+    async heal(tx, queue) {
+      const waiting = await tx.documents.find({ status: { $in: ["queued", "processing"] } });
+      if (waiting.length === 0) return;
+      const jobs = await tx.jobs.find({ kind: INDEX_JOB, status: { $in: ["queued", "processing"] }, docId: { $in: waiting.map((d) => d.id) } });
+      const live = new Set(jobs.map((j) => j.docId));
+      for (const doc of waiting.filter((d) => !live.has(d.id))) {
+        await requeue(tx, doc, (payload) => queue.enqueueIn(tx, INDEX_JOB, payload, doc.id), settings.limits);
+      }
     },
   };
 }
 
 /** A document waiting for an index job that no longer exists gets a new one, or fails after the usual attempts. */
-function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Record<string, unknown>) => void, store: Store, limits: IndexLimits): void {
+async function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Record<string, unknown>) => Promise<unknown>, limits: IndexLimits): Promise<void> {
   const recoveries = (doc.recoveries ?? 0) + 1;
   if (recoveries > MAX_ATTEMPTS) {
-    tx.documents.update(doc.id, { status: "failed", error: `Indexing was interrupted ${MAX_ATTEMPTS} times; upload the file again`, updatedAt: nowIso() });
+    await tx.documents.update(doc.id, { status: "failed", error: `Indexing was interrupted ${MAX_ATTEMPTS} times; upload the file again`, updatedAt: nowIso() });
     return;
   }
-  tx.documents.update(doc.id, { status: "queued", recoveries, updatedAt: nowIso() });
-  enqueue({ ...indexPayload(store, doc.id, doc.format, doc.name, limits) });
+  await tx.documents.update(doc.id, { status: "queued", recoveries, updatedAt: nowIso() });
+  await enqueue({ ...indexPayload(doc.format, doc.name, limits) });
 }
 
-export function indexPayload(store: Store, docId: string, format: "pdf" | "markdown", fileName: string, limits: IndexLimits): IndexTaskPayload {
-  const filePath = store.blobs.path(docId, originalBlobName(format));
+/** The job's payload; the file's local path is added when the job runs, by the process that runs it. */
+export function indexPayload(format: "pdf" | "markdown", fileName: string, limits: IndexLimits): StoredIndexPayload {
   if (format === "markdown") {
     // Stored documents keep everything; the status query decides what to show.
-    return { filePath, format, markdown: { fileName, addSummaries: true, addDescription: true } };
+    return { format, markdown: { fileName, addSummaries: true, addDescription: true } };
   }
-  return { filePath, format, maxPages: limits.maxPages, maxStreamBytes: limits.maxStreamBytes };
+  return { format, maxPages: limits.maxPages, maxStreamBytes: limits.maxStreamBytes };
 }

@@ -117,13 +117,11 @@ export class DocumentService {
     try {
       // One transaction: a crash can never leave a document without its job, or a job without
       // its document; and two uploads of one name cannot both take it.
-      await this.store.write((tx) => {
-        const taken = new Set(
-          tx.documents.list((d) => d.owner === user.id && d.folderId === record.folderId).map((d) => d.name.toLowerCase()),
-        );
+      await this.store.write(async (tx) => {
+        const taken = new Set((await tx.documents.find({ owner: user.id, folderId: record.folderId })).map((d) => d.name.toLowerCase()));
         record.name = freeName(name, taken);
-        tx.documents.insert(record);
-        this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(this.store, id, format.kind, record.name, this.limits) }, id);
+        await tx.documents.insert(record);
+        await this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(format.kind, record.name, this.limits) }, id);
       });
     } catch (error) {
       await this.store.blobs.removeAll(id);
@@ -135,9 +133,9 @@ export class DocumentService {
 
   /** The document, if the user may see it (own, or shared with them / followed). */
   async get(user: UserRecord, docId: string): Promise<DocumentRecord> {
-    const doc = await this.store.read((tx) => {
-      const found = tx.documents.get(docId);
-      return found && canRead(tx, user.id, found) ? found : undefined;
+    const doc = await this.store.read(async (tx) => {
+      const found = await tx.documents.get(docId);
+      return found && (await canRead(tx, user.id, found)) ? found : undefined;
     });
     if (!doc) throw new NotFoundError(`Document ${docId} not found`);
     return doc;
@@ -192,8 +190,8 @@ export class DocumentService {
   async setMetadata(user: UserRecord, docId: string, metadata: Record<string, unknown>): Promise<DocumentRecord> {
     const current = await this.owned(user, docId, "replace its metadata");
     await this.schemas.check(user, current.folderId, metadata, ["body"]);
-    const updated = await this.store.write((tx) => {
-      const doc = tx.documents.get(docId);
+    const updated = await this.store.write(async (tx) => {
+      const doc = await tx.documents.get(docId);
       if (!doc || doc.owner !== user.id) return undefined;
       return tx.documents.update(docId, { metadata, updatedAt: nowIso() });
     });
@@ -205,9 +203,9 @@ export class DocumentService {
   async findByName(user: UserRecord, name: string): Promise<DocumentRecord[]> {
     const wanted = name.trim().toLowerCase();
     const stem = (n: string) => n.toLowerCase().replace(/\.[a-z0-9]{1,8}$/, "");
-    return this.store.read((tx) =>
-      tx.documents.list((d) => d.owner === user.id && (d.name.toLowerCase() === wanted || stem(d.name) === wanted)),
-    );
+    // Case-insensitive matching is not in the query language: the user's names are read and compared here.
+    const own = await this.store.read((tx) => tx.documents.find({ owner: user.id }));
+    return own.filter((d) => d.name.toLowerCase() === wanted || stem(d.name) === wanted);
   }
 
   /** The user's newest documents first. */
@@ -224,21 +222,24 @@ export class DocumentService {
     { folderId, offset, limit }: { folderId?: string | null; offset: number; limit: number },
   ): Promise<{ docs: DocumentRecord[]; total: number; counts: { processing: number; completed: number; failed: number } }> {
     if (folderId) await this.folders.get(user, folderId);
-    const all = await this.store.read((tx) => tx.documents.list((d) => d.owner === user.id && (folderId === undefined || d.folderId === folderId)));
-    all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    const where = folderId === undefined ? { owner: user.id } : { owner: user.id, folderId };
+    const { page, byStatus } = await this.store.read(async (tx) => ({
+      page: await tx.documents.findPage(where, { sort: [["createdAt", -1], ["id", -1]], offset, limit }),
+      byStatus: await tx.documents.aggregate(where, { groupBy: ["status"], aggregates: { n: { op: "$count", field: null } } }),
+    }));
     const counts = { processing: 0, completed: 0, failed: 0 };
-    for (const d of all) counts[d.status === "queued" ? "processing" : d.status]++;
-    return { docs: all.slice(offset, offset + limit), total: all.length, counts };
+    for (const { keys, values } of byStatus) counts[keys[0] === "queued" ? "processing" : (keys[0] as "completed")] += values.n as number;
+    return { docs: page.records, total: page.total, counts };
   }
 
   /** Removes the record and the folder; a job in flight is cancelled and leaves nothing behind. */
   async delete(user: UserRecord, docId: string): Promise<void> {
     await this.owned(user, docId, "delete it");
     // One transaction: the record, its shares and its jobs go together.
-    const cancelled = await this.store.write((tx) => {
-      const ids = this.runner.queue.cancelForDocumentIn(tx, docId);
-      tx.documents.remove(docId);
-      removeSharesTo(tx, "document", new Set([docId]));
+    const cancelled = await this.store.write(async (tx) => {
+      const ids = await this.runner.queue.cancelForDocumentIn(tx, docId);
+      await tx.documents.remove(docId);
+      await removeSharesTo(tx, "document", new Set([docId]));
       return ids;
     });
     await this.runner.stopCancelled(cancelled);

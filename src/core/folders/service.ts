@@ -2,12 +2,12 @@
  * Folders. A folder without a parent is a workspace. Every method is scoped to the calling
  * user; another user's folder is "not found".
  */
-import type { FolderRecord, ReadTx, Store, UserRecord, WriteTx } from "../../store/index.ts";
+import type { AggregateRow, FolderRecord, ReadTx, Store, UserRecord, WriteTx } from "../../store/index.ts";
 import { NotFoundError } from "../errors.ts";
 import { newId, nowIso } from "../ids.ts";
 import { removeSharesTo } from "../shares/access.ts";
 import type { CreateFolderBody, FolderDeleteOutcome, FolderDeleteResult, FolderResponse } from "./schemas.ts";
-import { subtreeFolderIds, workspaceOf } from "./tree.ts";
+import { ownerFolders, subtreeFolderIds, workspaceIn, type FolderIndex } from "./tree.ts";
 
 export { subtreeFolderIds, workspaceOf } from "./tree.ts";
 
@@ -16,21 +16,17 @@ interface FolderCounts {
   subfolders: Map<string, number>;
 }
 
-function countChildren(tx: ReadTx, ownerId: string): FolderCounts {
-  const documents = new Map<string, number>();
-  const subfolders = new Map<string, number>();
-  tx.documents.count((d) => {
-    if (d.owner === ownerId && d.folderId) documents.set(d.folderId, (documents.get(d.folderId) ?? 0) + 1);
-    return false;
-  });
-  tx.folders.count((f) => {
-    if (f.owner === ownerId && f.parentFolderId) subfolders.set(f.parentFolderId, (subfolders.get(f.parentFolderId) ?? 0) + 1);
-    return false;
-  });
-  return { documents, subfolders };
+const COUNT = { n: { op: "$count" as const, field: null } };
+
+async function countChildren(tx: ReadTx, ownerId: string): Promise<FolderCounts> {
+  const perKey = (rows: AggregateRow[]) => new Map(rows.filter((r) => r.keys[0] !== null).map((r) => [r.keys[0] as string, r.values.n as number]));
+  return {
+    documents: perKey(await tx.documents.aggregate({ owner: ownerId }, { groupBy: ["folderId"], aggregates: COUNT })),
+    subfolders: perKey(await tx.folders.aggregate({ owner: ownerId }, { groupBy: ["parentFolderId"], aggregates: COUNT })),
+  };
 }
 
-function toResponse(tx: ReadTx, f: FolderRecord, counts: FolderCounts): FolderResponse {
+function toResponse(folders: FolderIndex, f: FolderRecord, counts: FolderCounts): FolderResponse {
   const documents = counts.documents.get(f.id) ?? 0;
   const subfolders = counts.subfolders.get(f.id) ?? 0;
   return {
@@ -38,7 +34,7 @@ function toResponse(tx: ReadTx, f: FolderRecord, counts: FolderCounts): FolderRe
     name: f.name,
     description: f.description,
     parent_folder_id: f.parentFolderId,
-    workspace_id: workspaceOf(tx, f),
+    workspace_id: workspaceIn(folders, f),
     createdAt: f.createdAt,
     document_count: documents,
     subfolder_count: subfolders,
@@ -51,13 +47,14 @@ function toResponse(tx: ReadTx, f: FolderRecord, counts: FolderCounts): FolderRe
   };
 }
 
-const BUSY = new Set(["queued", "processing"]);
+const BUSY = ["queued", "processing"];
 
 /** Removes shares, follows and schemas that point at folders or documents that no longer exist. */
-function dropReferences(tx: WriteTx, folderIds: Set<string>, docIds: Set<string>): void {
-  removeSharesTo(tx, "folder", folderIds);
-  removeSharesTo(tx, "document", docIds);
-  for (const schema of tx.metadataSchemas.list((s) => s.workspaceId !== null && folderIds.has(s.workspaceId))) tx.metadataSchemas.remove(schema.id);
+async function dropReferences(tx: WriteTx, folderIds: Set<string>, docIds: Set<string>): Promise<void> {
+  await removeSharesTo(tx, "folder", folderIds);
+  await removeSharesTo(tx, "document", docIds);
+  if (folderIds.size === 0) return;
+  for (const schema of await tx.metadataSchemas.find({ workspaceId: { $in: [...folderIds] } })) await tx.metadataSchemas.remove(schema.id);
 }
 
 export class FolderService {
@@ -65,22 +62,22 @@ export class FolderService {
 
   async create(user: UserRecord, body: CreateFolderBody): Promise<FolderResponse> {
     const parentId = body.parent_folder_id ?? null;
-    const created = await this.store.write((tx) => {
+    const created = await this.store.write(async (tx) => {
       if (parentId) {
-        const parent = tx.folders.get(parentId);
+        const parent = await tx.folders.get(parentId);
         if (!parent || parent.owner !== user.id) return undefined;
       }
-      const record = tx.folders.insert({ id: newId("fld"), owner: user.id, name: body.name, description: body.description ?? null, parentFolderId: parentId, createdAt: nowIso() });
-      return toResponse(tx, record, { documents: new Map(), subfolders: new Map() });
+      const record = await tx.folders.insert({ id: newId("fld"), owner: user.id, name: body.name, description: body.description ?? null, parentFolderId: parentId, createdAt: nowIso() });
+      return toResponse(await ownerFolders(tx, user.id), record, { documents: new Map(), subfolders: new Map() });
     });
     if (!created) throw new NotFoundError(`Parent folder ${parentId} not found`);
     return created;
   }
 
   async get(user: UserRecord, folderId: string): Promise<FolderResponse> {
-    const found = await this.store.read((tx) => {
-      const f = tx.folders.get(folderId);
-      return f && f.owner === user.id ? toResponse(tx, f, countChildren(tx, user.id)) : undefined;
+    const found = await this.store.read(async (tx) => {
+      const f = await tx.folders.get(folderId);
+      return f && f.owner === user.id ? toResponse(await ownerFolders(tx, user.id), f, await countChildren(tx, user.id)) : undefined;
     });
     if (!found) throw new NotFoundError(`Folder ${folderId} not found`);
     return found;
@@ -89,12 +86,13 @@ export class FolderService {
   /** `root` = workspaces; an id = its subfolders (404 if unknown); undefined = all. Oldest first. */
   async list(user: UserRecord, parent?: string): Promise<FolderResponse[]> {
     if (parent !== undefined && parent !== "root") await this.get(user, parent);
-    return this.store.read((tx) => {
-      const counts = countChildren(tx, user.id);
-      return tx.folders
-        .list((f) => f.owner === user.id && (parent === undefined || f.parentFolderId === (parent === "root" ? null : parent)))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .map((f) => toResponse(tx, f, counts));
+    return this.store.read(async (tx) => {
+      const counts = await countChildren(tx, user.id);
+      const folders = await ownerFolders(tx, user.id);
+      return [...folders.values()]
+        .filter((f) => parent === undefined || f.parentFolderId === (parent === "root" ? null : parent))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+        .map((f) => toResponse(folders, f, counts));
     });
   }
 
@@ -107,12 +105,10 @@ export class FolderService {
    */
   async delete(user: UserRecord, folderId: string): Promise<FolderDeleteOutcome> {
     await this.get(user, folderId);
-    const planned = await this.store.read((tx) => {
-      const folderIds = subtreeFolderIds(tx, user.id, folderId);
-      return tx.documents
-        .list((d) => d.owner === user.id && d.folderId !== null && folderIds.has(d.folderId) && !BUSY.has(d.status))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-        .map((d) => d.id);
+    const planned = await this.store.read(async (tx) => {
+      const folderIds = await subtreeFolderIds(tx, user.id, folderId);
+      const idle = await tx.documents.find({ owner: user.id, folderId: { $in: [...folderIds] }, status: { $nin: BUSY } }, { sort: [["createdAt", 1]] });
+      return idle.map((d) => d.id);
     });
 
     const removed = new Set<string>();
@@ -127,21 +123,22 @@ export class FolderService {
       }
     }
 
-    const result = await this.store.write((tx): FolderDeleteResult => {
-      const folderIds = subtreeFolderIds(tx, user.id, folderId);
-      const inside = tx.documents.list((d) => d.owner === user.id && d.folderId !== null && folderIds.has(d.folderId));
+    const result = await this.store.write(async (tx): Promise<FolderDeleteResult> => {
+      const folders = await ownerFolders(tx, user.id);
+      const folderIds = await subtreeFolderIds(tx, user.id, folderId);
+      const inside = await tx.documents.find({ owner: user.id, folderId: { $in: [...folderIds] } });
       const survivors = inside.filter((d) => !removed.has(d.id));
-      for (const id of removed) tx.documents.remove(id);
+      for (const id of removed) await tx.documents.remove(id);
       if (broken) {
-        tx.documents.update(broken.docId, { status: "failed", error: "Deleting this document was interrupted by a server error; its files may be incomplete. Delete it again." });
+        await tx.documents.update(broken.docId, { status: "failed", error: "Deleting this document was interrupted by a server error; its files may be incomplete. Delete it again." });
       }
       const keepFolders = new Set<string>();
       for (const d of survivors) {
-        for (let id: string | null = d.folderId; id && folderIds.has(id) && !keepFolders.has(id); id = tx.folders.get(id)?.parentFolderId ?? null) keepFolders.add(id);
+        for (let id: string | null = d.folderId; id && folderIds.has(id) && !keepFolders.has(id); id = folders.get(id)?.parentFolderId ?? null) keepFolders.add(id);
       }
       const goneFolders = new Set([...folderIds].filter((id) => !keepFolders.has(id)));
-      for (const id of goneFolders) tx.folders.remove(id);
-      dropReferences(tx, goneFolders, removed);
+      for (const id of goneFolders) await tx.folders.remove(id);
+      await dropReferences(tx, goneFolders, removed);
       return {
         folder_id: folderId,
         deleted: { folders: goneFolders.size, documents: removed.size },

@@ -1,69 +1,33 @@
 /**
  * `GET /docs`: list mode (documents, newest first unless sorted) and group mode (buckets
- * with aggregates). Filtering, value ordering, grouping and accumulators are mingo's
- * (MongoDB semantics) after the operators were checked in query-language.ts.
- *
- * Speed: documents are scanned without copying (only the returned page is copied), and
- * values are resolved once per document before sorting or grouping, because mingo's
- * generic $sort and compound-key $group cost several times more at 10k+ documents.
+ * with aggregates). The request becomes a store query as a value: the scope and the
+ * metadata filter one condition over document records (metadata fields under
+ * `metadata.`), the sort keys and aggregates paths; the file store evaluates it with mingo
+ * (MongoDB semantics), PostgreSQL compiles it to SQL. Only the buckets of group mode are
+ * ordered here (there are few).
  */
-import { Aggregator, Query } from "mingo";
-import { $avg, $max, $min, $sum } from "mingo/operators/accumulator";
-import type { Options } from "mingo/types";
-import { compare, resolve } from "mingo/util";
-import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
+import { Aggregator } from "mingo";
+import type { AggregateRow, Aggregation, SortKey, Store, UserRecord, Where } from "../../store/index.ts";
 import { documentInfoOf } from "../documents/render.ts";
 import { InvalidInputError } from "../errors.ts";
 import type { Aggregates, Filter, SortSpec } from "./query-language.ts";
-import type { GroupModeResponse, ListDocsQuery, ListModeResponse, ListedDocument } from "./schemas.ts";
+import type { GroupModeResponse, ListDocsQuery, ListModeResponse } from "./schemas.ts";
 import { pathRenderer, resolveScope } from "./scope.ts";
-
-type Doc = Readonly<DocumentRecord>;
-type Accessor = (doc: Doc) => unknown;
 
 /** Sort keys that name document fields rather than metadata fields. */
 const DOCUMENT_FIELDS = new Set(["createdAt", "name", "pageNum", "status"]);
 
-/** A metadata value; dotted names are paths into nested values (MongoDB style, via mingo). */
-function metadataValue(field: string): Accessor {
-  // Plain names skip the path resolver: same result, a fraction of the cost per document.
-  return field.includes(".") ? (doc) => resolve(doc.metadata, field) : (doc) => (Object.hasOwn(doc.metadata, field) ? doc.metadata[field] : undefined);
+const metadataPath = (field: string) => `metadata.${field}`;
+
+/** The user's metadata filter as a condition over document records. */
+export function onMetadata(filter: Filter): Where {
+  return Object.fromEntries(
+    Object.entries(filter).map(([key, value]) => (key === "$and" || key === "$or" ? [key, (value as Filter[]).map(onMetadata)] : [metadataPath(key), value])),
+  );
 }
 
-function sortAccessor(field: string): Accessor {
-  return DOCUMENT_FIELDS.has(field) ? (doc) => doc[field as "createdAt"] : metadataValue(field);
-}
-
-function listed(doc: Doc, path: string | null): ListedDocument {
-  return { ...documentInfoOf(doc), path };
-}
-
-/** mingo's own accumulators: MongoDB semantics (e.g. $sum skips non-numbers, $max uses BSON order). */
-const ACCUMULATORS = { $sum, $avg, $max, $min };
-// The accumulators complete partial options with mingo's defaults (ComputeOptions.init).
-const MINGO_OPTIONS = {} as Options;
-
-/**
- * Runs the aggregates over `docs` partitioned by `keyOf` (a string key per document).
- * Partitioning with a Map and calling mingo's accumulators per partition costs about half
- * of mingo's generic $group, which hashes every document's compound key.
- */
-function aggregate(docs: Doc[], aggregates: Aggregates, keyOf: (doc: Doc) => string): Array<[string, Record<string, unknown>]> {
-  const entries = Object.entries(aggregates);
-  const fields = entries.map(([, { field }]) => (field === null ? null : metadataValue(field)));
-  const partitions = new Map<string, Array<Record<string, unknown>>>();
-  for (const doc of docs) {
-    const key = keyOf(doc);
-    let rows = partitions.get(key);
-    if (!rows) partitions.set(key, (rows = []));
-    const row: Record<string, unknown> = {};
-    fields.forEach((value, i) => value && (row[`v${i}`] = value(doc)));
-    rows.push(row);
-  }
-  return [...partitions].map(([key, rows]) => [
-    key,
-    Object.fromEntries(entries.map(([alias, { op }], i) => [alias, op === "$count" ? rows.length : (ACCUMULATORS[op](rows, `$v${i}`, MINGO_OPTIONS) ?? null)])),
-  ]);
+function storeAggregates(aggregates: Aggregates): Aggregation["aggregates"] {
+  return Object.fromEntries(Object.entries(aggregates).map(([alias, { op, field }]) => [alias, { op, field: field === null ? null : metadataPath(field) }]));
 }
 
 export class ListingService {
@@ -74,69 +38,68 @@ export class ListingService {
     if (shared && query.group_by) throw new InvalidInputError(`Group mode is not supported with folder_id=${query.folder_id}`, ["query", "group_by"], query.group_by);
     if (shared && query.aggregates) throw new InvalidInputError(`Aggregates are not supported with folder_id=${query.folder_id}`, ["query", "aggregates"]);
     if (query.group_by && !query.aggregates) throw new InvalidInputError("group_by needs at least one aggregate (e.g. aggregates={\"n\":{\"$count\":{}}})", ["query", "aggregates"]);
+    if (query.group_by) this.checkGroupSort(query.group_by, query.aggregates!, query.sort);
 
-    return this.store.read((tx) => {
-      const scope = resolveScope(tx, user, query.folder_id, query.recursive ?? false);
-      const filter = query.metadata_filter ? new Query(query.metadata_filter as Filter, {}) : undefined;
-      const matches: Doc[] = [];
-      tx.documents.scan((d) => {
-        if (scope.includes(d) && (query.name === undefined || d.name === query.name) && (!filter || filter.test(d.metadata))) matches.push(d);
-      });
-      if (query.group_by) return this.groups(matches, query.group_by, query.aggregates!, query.sort, query.limit ?? 1000);
+    return this.store.read(async (tx) => {
+      const scope = await resolveScope(tx, user, query.folder_id, query.recursive ?? false);
+      const conditions: Where[] = [scope.where];
+      if (query.name !== undefined) conditions.push({ name: query.name });
+      if (query.metadata_filter) conditions.push(onMetadata(query.metadata_filter as Filter));
+      const where: Where = conditions.length === 1 ? conditions[0] : { $and: conditions };
+
+      if (query.group_by) {
+        const rows = await tx.documents.aggregate(where, { groupBy: query.group_by.map(metadataPath), aggregates: storeAggregates(query.aggregates!) });
+        return this.groups(rows, query.group_by, query.aggregates!, query.sort, query.limit ?? 1000);
+      }
 
       const limit = query.limit ?? 50;
       const offset = query.offset ?? 0;
-      let sorted = this.sorted(matches, query.sort);
-      if (query.name !== undefined) sorted = sorted.slice(0, 1);
-      const path = pathRenderer(tx, scope);
+      const byName = query.name !== undefined;
+      // A name picks one document (the first in the requested order); offset and limit apply to that list of one.
+      const page = await tx.documents.findPage(where, { sort: this.sortKeys(query.sort), ...(byName ? { offset: 0, limit: 1 } : { offset, limit }) });
+      const records = byName ? page.records.slice(offset, offset + limit) : page.records;
+      const path = pathRenderer(scope);
       const response: ListModeResponse = {
-        documents: sorted.slice(offset, offset + limit).map((d) => listed(d, path(d.folderId))),
-        total: sorted.length,
+        documents: records.map((d) => ({ ...documentInfoOf(d), path: path(d.folderId) })),
+        total: byName ? page.records.length : page.total,
         limit,
         offset,
       };
       if (query.aggregates) {
-        const [totals] = aggregate(sorted, query.aggregates, () => "all");
-        response.aggregates = totals?.[1] ?? Object.fromEntries(Object.entries(query.aggregates).map(([alias, { op }]) => [alias, op === "$count" ? 0 : null]));
+        const [totals] = await tx.documents.aggregate(byName ? { id: { $in: page.records.map((d) => d.id) } } : where, {
+          groupBy: [],
+          aggregates: storeAggregates(query.aggregates),
+        });
+        response.aggregates = totals?.values ?? Object.fromEntries(Object.entries(query.aggregates).map(([alias, { op }]) => [alias, op === "$count" ? 0 : null]));
       }
       return response;
     });
   }
 
   /** By the requested fields (MongoDB value order), then newest first, then id. */
-  private sorted(docs: Doc[], sort: SortSpec | undefined): Doc[] {
-    const keys: Array<[Accessor, 1 | -1]> = Object.entries(sort ?? {}).map(([field, dir]) => [sortAccessor(field), dir]);
-    if (!sort || !("createdAt" in sort)) keys.push([(d) => d.createdAt, -1]);
-    keys.push([(d) => d.id, 1]);
-    const decorated = docs.map((doc) => ({ doc, values: keys.map(([value]) => value(doc)) }));
-    decorated.sort((a, b) => {
-      for (let i = 0; i < keys.length; i++) {
-        const order = compare(a.values[i] as never, b.values[i] as never);
-        if (order !== 0) return order * keys[i][1];
-      }
-      return 0;
-    });
-    return decorated.map((d) => d.doc);
+  private sortKeys(sort: SortSpec | undefined): SortKey[] {
+    const keys: SortKey[] = Object.entries(sort ?? {}).map(([field, dir]) => [DOCUMENT_FIELDS.has(field) ? field : metadataPath(field), dir]);
+    if (!sort || !("createdAt" in sort)) keys.push(["createdAt", -1]);
+    return keys;
   }
 
-  private groups(docs: Doc[], groupBy: string[], aggregates: Aggregates, sort: SortSpec | undefined, limit: number): GroupModeResponse {
+  private checkGroupSort(groupBy: string[], aggregates: Aggregates, sort: SortSpec | undefined): void {
     const clash = groupBy.find((g) => g in aggregates);
     if (clash) throw new InvalidInputError(`Aggregate alias '${clash}' is also a group_by field`, ["query", "aggregates"]);
-    const sortSpec: Record<string, 1 | -1> = {};
-    for (const [field, dir] of Object.entries<1 | -1>(sort ?? { [groupBy[0]]: 1 })) {
-      const internal = groupBy.includes(field) ? `g${groupBy.indexOf(field)}` : field in aggregates ? `a_${field}` : undefined;
-      if (!internal) throw new InvalidInputError(`Group mode sorts by group_by fields or aggregate aliases; '${field}' is neither`, ["query", "sort"], sort);
-      sortSpec[internal] = dir;
+    for (const field of Object.keys(sort ?? {})) {
+      if (!groupBy.includes(field) && !(field in aggregates)) throw new InvalidInputError(`Group mode sorts by group_by fields or aggregate aliases; '${field}' is neither`, ["query", "sort"], sort);
     }
-    groupBy.forEach((_, i) => (sortSpec[`g${i}`] ??= 1));
+  }
 
-    // Missing and null group together (as null); the key is the JSON of the group's values.
-    const keyValues = groupBy.map(metadataValue);
-    const buckets = aggregate(docs, aggregates, (doc) => JSON.stringify(keyValues.map((value) => value(doc) ?? null))).map(([key, totals]) => {
-      const values = JSON.parse(key) as unknown[];
-      return { ...Object.fromEntries(values.map((v, i) => [`g${i}`, v])), ...Object.fromEntries(Object.entries(totals).map(([alias, v]) => [`a_${alias}`, v])) };
-    });
+  private groups(rows: AggregateRow[], groupBy: string[], aggregates: Aggregates, sort: SortSpec | undefined, limit: number): GroupModeResponse {
+    const sortSpec: Record<string, 1 | -1> = {};
+    for (const [field, dir] of Object.entries<1 | -1>(sort ?? { [groupBy[0]]: 1 })) sortSpec[groupBy.includes(field) ? `g${groupBy.indexOf(field)}` : `a_${field}`] = dir;
+    groupBy.forEach((_, i) => (sortSpec[`g${i}`] ??= 1));
     // Internal names (g0.., a_alias) keep dotted field names from being read as paths.
+    const buckets = rows.map(({ keys, values }) => ({
+      ...Object.fromEntries(keys.map((v, i) => [`g${i}`, v])),
+      ...Object.fromEntries(Object.entries(values).map(([alias, v]) => [`a_${alias}`, v])),
+    }));
     const ordered = new Aggregator([{ $sort: sortSpec }]).run(buckets) as Record<string, unknown>[];
     const groups = ordered.slice(0, limit).map((b) => ({
       ...Object.fromEntries(groupBy.map((field, i) => [field, b[`g${i}`] ?? null])),

@@ -5,7 +5,7 @@
  */
 import type { DocumentRecord, MetadataSchemaRecord, ReadTx, Store, UserRecord } from "../../store/index.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
-import { workspaceOf } from "../folders/tree.ts";
+import { ownerFolders, workspaceIn, workspaceOf } from "../folders/tree.ts";
 import { nowIso } from "../ids.ts";
 import type { EffectiveSchema, MetadataSchemaBody, ValuesOptions } from "./schemas.ts";
 import { checkMetadata } from "./validate.ts";
@@ -17,16 +17,16 @@ function schemaId(ownerId: string, workspaceId: string | null): string {
 }
 
 /** `root` -> null (user level); a folder id -> its workspace; unknown or foreign -> 404. */
-function resolveWorkspace(tx: ReadTx, user: UserRecord, folderId: string): string | null {
+async function resolveWorkspace(tx: ReadTx, user: UserRecord, folderId: string): Promise<string | null> {
   if (folderId === ROOT) return null;
-  const folder = tx.folders.get(folderId);
+  const folder = await tx.folders.get(folderId);
   if (!folder || folder.owner !== user.id) throw new NotFoundError(`Folder ${folderId} not found`);
   return workspaceOf(tx, folder);
 }
 
 /** The schema record in effect for documents of `workspaceId` (null = unfiled). */
-export function schemaInEffect(tx: ReadTx, ownerId: string, workspaceId: string | null): MetadataSchemaRecord | undefined {
-  return (workspaceId ? tx.metadataSchemas.get(schemaId(ownerId, workspaceId)) : undefined) ?? tx.metadataSchemas.get(schemaId(ownerId, null));
+export async function schemaInEffect(tx: ReadTx, ownerId: string, workspaceId: string | null): Promise<MetadataSchemaRecord | undefined> {
+  return (workspaceId ? await tx.metadataSchemas.get(schemaId(ownerId, workspaceId)) : undefined) ?? (await tx.metadataSchemas.get(schemaId(ownerId, null)));
 }
 
 /** Distinct observed values per field over `docs`, at most `limit` each (arrays contribute their elements). */
@@ -47,10 +47,10 @@ export class MetadataSchemaService {
   constructor(private readonly store: Store) {}
 
   async declare(user: UserRecord, folderId: string, body: MetadataSchemaBody): Promise<EffectiveSchema> {
-    const record = await this.store.write((tx) => {
-      const workspaceId = resolveWorkspace(tx, user, folderId);
+    const record = await this.store.write(async (tx) => {
+      const workspaceId = await resolveWorkspace(tx, user, folderId);
       const id = schemaId(user.id, workspaceId);
-      if (tx.metadataSchemas.get(id)) {
+      if (await tx.metadataSchemas.get(id)) {
         throw new ConflictError(`A metadata schema is already declared for ${workspaceId ? `workspace ${workspaceId}` : "this user (root)"}; schemas are immutable: DELETE it first, then PUT again`);
       }
       return tx.metadataSchemas.insert({ id, owner: user.id, workspaceId, schema: { fields: body.fields }, createdAt: nowIso() });
@@ -60,34 +60,36 @@ export class MetadataSchemaService {
 
   /** The schema in effect for `folderId` (`root`: the user-level one only), or null. */
   async effective(user: UserRecord, folderId: string, options: ValuesOptions): Promise<EffectiveSchema> {
-    return this.store.read((tx) => {
-      const workspaceId = resolveWorkspace(tx, user, folderId);
-      const record = workspaceId === null ? tx.metadataSchemas.get(schemaId(user.id, null)) : schemaInEffect(tx, user.id, workspaceId);
+    return this.store.read(async (tx) => {
+      const workspaceId = await resolveWorkspace(tx, user, folderId);
+      const record = workspaceId === null ? await tx.metadataSchemas.get(schemaId(user.id, null)) : await schemaInEffect(tx, user.id, workspaceId);
       if (!record) return null;
-      return this.render(record, workspaceId, options.includeValues ? this.docsUnder(tx, user.id, record, workspaceId) : [], options);
+      return this.render(record, workspaceId, options.includeValues ? await this.docsUnder(tx, user.id, record, workspaceId) : [], options);
     });
   }
 
   /** Without a folder: the user-level schema plus every declared workspace schema. */
   async overview(user: UserRecord, options: ValuesOptions): Promise<{ user_schema: EffectiveSchema; workspace_schemas: Array<{ workspace_id: string; name: string; schema: EffectiveSchema }> }> {
-    return this.store.read((tx) => {
-      const userRecord = tx.metadataSchemas.get(schemaId(user.id, null));
-      const docs = (r: MetadataSchemaRecord, ws: string | null) => (options.includeValues ? this.docsUnder(tx, user.id, r, ws) : []);
+    return this.store.read(async (tx) => {
+      const userRecord = await tx.metadataSchemas.get(schemaId(user.id, null));
+      const docs = async (r: MetadataSchemaRecord, ws: string | null) => (options.includeValues ? this.docsUnder(tx, user.id, r, ws) : []);
+      const workspaceSchemas = [];
+      for (const s of await tx.metadataSchemas.find({ owner: user.id, workspaceId: { $ne: null } }, { sort: [["createdAt", 1]] })) {
+        const name = (await tx.folders.get(s.workspaceId!))?.name ?? "";
+        workspaceSchemas.push({ workspace_id: s.workspaceId!, name, schema: this.render(s, s.workspaceId, await docs(s, s.workspaceId), options) });
+      }
       return {
-        user_schema: userRecord ? this.render(userRecord, null, docs(userRecord, null), options) : null,
-        workspace_schemas: tx.metadataSchemas
-          .list((s) => s.owner === user.id && s.workspaceId !== null)
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-          .map((s) => ({ workspace_id: s.workspaceId!, name: tx.folders.get(s.workspaceId!)?.name ?? "", schema: this.render(s, s.workspaceId, docs(s, s.workspaceId), options) })),
+        user_schema: userRecord ? this.render(userRecord, null, await docs(userRecord, null), options) : null,
+        workspace_schemas: workspaceSchemas,
       };
     });
   }
 
   /** Clears the schema; documents keep their metadata. 404 when none is declared there. */
   async remove(user: UserRecord, folderId: string): Promise<{ folder_id: string; workspace_id: string | null; deleted: true }> {
-    return this.store.write((tx) => {
-      const workspaceId = resolveWorkspace(tx, user, folderId);
-      if (!tx.metadataSchemas.remove(schemaId(user.id, workspaceId))) {
+    return this.store.write(async (tx) => {
+      const workspaceId = await resolveWorkspace(tx, user, folderId);
+      if (!(await tx.metadataSchemas.remove(schemaId(user.id, workspaceId)))) {
         throw new NotFoundError(`No metadata schema is declared for ${workspaceId ? `workspace ${workspaceId}` : "this user (root)"}`);
       }
       return { folder_id: folderId, workspace_id: workspaceId, deleted: true as const };
@@ -96,9 +98,9 @@ export class MetadataSchemaService {
 
   /** Throws a 422 naming the field when `metadata` breaks the schema in effect for `folderId`. */
   async check(owner: UserRecord, folderId: string | null, metadata: Record<string, unknown>, loc: (string | number)[]): Promise<void> {
-    const schema = await this.store.read((tx) => {
-      const folder = folderId ? tx.folders.get(folderId) : undefined;
-      return schemaInEffect(tx, owner.id, folder ? workspaceOf(tx, folder) : null)?.schema ?? null;
+    const schema = await this.store.read(async (tx) => {
+      const folder = folderId ? await tx.folders.get(folderId) : undefined;
+      return (await schemaInEffect(tx, owner.id, folder ? await workspaceOf(tx, folder) : null))?.schema ?? null;
     });
     checkMetadata(schema, metadata, loc);
   }
@@ -108,21 +110,14 @@ export class MetadataSchemaService {
    * schema; for the user-level schema at `root`, unfiled documents and those of
    * workspaces without their own schema.
    */
-  private docsUnder(tx: ReadTx, ownerId: string, record: MetadataSchemaRecord, workspaceId: string | null): DocumentRecord[] {
-    const workspaceOfFolder = new Map<string, string>();
-    const wsOf = (folderId: string) => {
-      if (!workspaceOfFolder.has(folderId)) {
-        const f = tx.folders.get(folderId);
-        workspaceOfFolder.set(folderId, f ? workspaceOf(tx, f) : "");
-      }
-      return workspaceOfFolder.get(folderId)!;
-    };
-    return tx.documents.list((d) => {
-      if (d.owner !== ownerId) return false;
-      const ws = d.folderId ? wsOf(d.folderId) : null;
-      if (workspaceId !== null || record.workspaceId !== null) return ws === workspaceId;
-      return ws === null || !tx.metadataSchemas.get(schemaId(ownerId, ws));
-    });
+  private async docsUnder(tx: ReadTx, ownerId: string, record: MetadataSchemaRecord, workspaceId: string | null): Promise<DocumentRecord[]> {
+    const folders = await ownerFolders(tx, ownerId);
+    const foldersOf = (governed: (ws: string) => boolean) => [...folders.values()].filter((f) => governed(workspaceIn(folders, f))).map((f) => f.id);
+    if (workspaceId !== null || record.workspaceId !== null) {
+      return tx.documents.find({ owner: ownerId, folderId: { $in: foldersOf((ws) => ws === workspaceId) } });
+    }
+    const withOwnSchema = new Set((await tx.metadataSchemas.find({ owner: ownerId, workspaceId: { $ne: null } })).map((s) => s.workspaceId));
+    return tx.documents.find({ owner: ownerId, $or: [{ folderId: null }, { folderId: { $in: foldersOf((ws) => !withOwnSchema.has(ws)) } }] });
   }
 
   private render(record: MetadataSchemaRecord, workspaceId: string | null, docs: DocumentRecord[], options: ValuesOptions): EffectiveSchema {

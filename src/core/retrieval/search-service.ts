@@ -3,7 +3,7 @@
  * or all of the user's documents). Across documents, nodes are merged by score and each
  * document is ranked by its best node.
  */
-import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
+import type { DocumentRecord, FindOptions, Store, UserRecord } from "../../store/index.ts";
 import type { DocumentService } from "../documents/service.ts";
 import { NotReadyError } from "../errors.ts";
 import type { FolderService } from "../folders/service.ts";
@@ -40,6 +40,7 @@ const PAGES_PER_DOCUMENT = 5;
 const PAGES_LISTED = 10;
 /** Documents searched at most in one request (bounds the work of an unscoped query). */
 const MAX_DOCUMENTS = 200;
+const OLDEST_FIRST: FindOptions = { sort: [["createdAt", 1]], limit: MAX_DOCUMENTS };
 
 export class SearchService {
   readonly cache: IndexCache;
@@ -71,12 +72,12 @@ export class SearchService {
     if (scope.docIds?.length) return Promise.all([...new Set(scope.docIds)].map((id) => this.readyDocument(user, id)));
     if (scope.folderId !== undefined) {
       await this.folders.get(user, scope.folderId);
-      return this.store.read((tx) => {
-        const folders = subtreeFolderIds(tx, user.id, scope.folderId!);
-        return tx.documents.list((d) => d.owner === user.id && d.status === "completed" && d.folderId !== null && folders.has(d.folderId)).slice(0, MAX_DOCUMENTS);
+      return this.store.read(async (tx) => {
+        const folders = await subtreeFolderIds(tx, user.id, scope.folderId!);
+        return tx.documents.find({ owner: user.id, status: "completed", folderId: { $in: [...folders] } }, OLDEST_FIRST);
       });
     }
-    return this.store.read((tx) => tx.documents.list((d) => d.owner === user.id && d.status === "completed").slice(0, MAX_DOCUMENTS));
+    return this.store.read((tx) => tx.documents.find({ owner: user.id, status: "completed" }, OLDEST_FIRST));
   }
 
   async search(user: UserRecord, scope: SearchScope, query: string, options: LexicalOptions = {}): Promise<MultiSearchResult> {

@@ -11,7 +11,7 @@ describe("index job progress", () => {
     const pool = new WorkerPool(1, { preload: [INDEX_TASK_MODULE] });
     try {
       const file = path.resolve("test/fixtures/pdf/R-intro.pdf");
-      const payload = indexPayload({ blobs: { path: () => file } } as never, "doc_x", "pdf", "R-intro.pdf", { maxPages: 5000, maxStreamBytes: 256 << 20 });
+      const payload = { ...indexPayload("pdf", "R-intro.pdf", { maxPages: 5000, maxStreamBytes: 256 << 20 }), filePath: file };
       const seen: IndexProgress[] = [];
       const result = await indexOnPool(payload, INDEX_TASK_MODULE, { langs: ["eng"], dpi: 300 }, { detect: true, saveImage: async () => {}, onProgress: (p) => seen.push(p) }, {
         pool,

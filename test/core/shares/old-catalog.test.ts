@@ -13,7 +13,7 @@ describe("catalogues written before shares, schemas and teamspaces existed", () 
     const old = { version: 1, users: { usr_a: { id: "usr_a", name: "a", createdAt: "2024-01-01T00:00:00.000Z" } }, apiKeys: {}, documents: {}, folders: {}, jobs: {} };
     await fs.writeFile(path.join(home, "catalog.json"), JSON.stringify(old));
     const store = await openStore(home);
-    expect(await store.read((tx) => [tx.shares.count(), tx.follows.count(), tx.metadataSchemas.count(), tx.teamspaces.count(), tx.users.count()])).toEqual([0, 0, 0, 0, 1]);
+    expect(await store.read((tx) => Promise.all([tx.shares.count(), tx.follows.count(), tx.metadataSchemas.count(), tx.teamspaces.count(), tx.users.count()]))).toEqual([0, 0, 0, 0, 1]);
     await store.write((tx) => tx.teamspaces.insert({ id: "tms_1", name: "T", createdBy: "usr_a", memberIds: ["usr_a"], createdAt: "2024-01-02T00:00:00.000Z" }));
     await store.close();
     const saved = JSON.parse(await fs.readFile(path.join(home, "catalog.json"), "utf8"));

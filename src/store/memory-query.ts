@@ -1,0 +1,86 @@
+/**
+ * Queries as values, evaluated over records in memory (the file store): conditions with
+ * mingo (MongoDB semantics), sorting with mingo's value order, aggregates with mingo's
+ * accumulators. The PostgreSQL store compiles the same values to SQL (pg-query.ts).
+ *
+ * Speed: values are resolved once per record before sorting or grouping, because mingo's
+ * generic $sort and compound-key $group cost several times more at 10k+ records.
+ */
+import { Query } from "mingo";
+import { $avg, $max, $min, $sum } from "mingo/operators/accumulator";
+import type { Options } from "mingo/types";
+import { compare, resolve } from "mingo/util";
+import type { AggregateRow, Aggregation, FindOptions, SortKey, Where } from "./store.ts";
+
+type Rec = { id: string };
+type Accessor = (record: Rec) => unknown;
+
+/** A top-level name reads the field directly: same result as the path resolver, a fraction of the cost. */
+export function accessor(path: string): Accessor {
+  if (path.includes(".")) return (r) => resolve(r as Record<string, unknown>, path);
+  return (r) => (Object.hasOwn(r, path) ? (r as Record<string, unknown>)[path] : undefined);
+}
+
+const compiled = new Map<string, Query>();
+
+/** A predicate for `where`; compiled conditions are cached by their JSON (the set of shapes is small). */
+export function matcher(where: Where | undefined): (record: Rec) => boolean {
+  if (!where || Object.keys(where).length === 0) return () => true;
+  const key = JSON.stringify(where);
+  let query = compiled.get(key);
+  if (!query) {
+    query = new Query(where, {});
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(key, query);
+  }
+  const q = query;
+  return (record) => q.test(record);
+}
+
+/** Sorts by the keys (MongoDB value order), then by id; returns a new array. */
+export function sortRecords<T extends Rec>(records: T[], sort: SortKey[] = []): T[] {
+  const keys: Array<[Accessor, 1 | -1]> = sort.map(([path, dir]) => [accessor(path), dir]);
+  keys.push([(r) => r.id, 1]);
+  const decorated = records.map((record) => ({ record, values: keys.map(([value]) => value(record)) }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compare(a.values[i] as never, b.values[i] as never);
+      if (order !== 0) return order * keys[i][1];
+    }
+    return 0;
+  });
+  return decorated.map((d) => d.record);
+}
+
+export function page<T>(sorted: T[], options: FindOptions): T[] {
+  const offset = options.offset ?? 0;
+  return options.limit === undefined ? sorted.slice(offset) : sorted.slice(offset, offset + options.limit);
+}
+
+/** mingo's own accumulators: MongoDB semantics (e.g. $sum skips non-numbers, $max uses BSON order). */
+const ACCUMULATORS = { $sum, $avg, $max, $min };
+// The accumulators complete partial options with mingo's defaults (ComputeOptions.init).
+const MINGO_OPTIONS = {} as Options;
+
+/**
+ * Partitions with a Map keyed by the JSON of the group's values and runs mingo's
+ * accumulators per partition: about half the cost of mingo's generic $group.
+ */
+export function aggregateRecords(records: Iterable<Rec>, aggregation: Aggregation): AggregateRow[] {
+  const entries = Object.entries(aggregation.aggregates);
+  const fields = entries.map(([, { field }]) => (field === null ? null : accessor(field)));
+  const keyValues = aggregation.groupBy.map(accessor);
+  const partitions = new Map<string, Array<Record<string, unknown>>>();
+  for (const record of records) {
+    const key = JSON.stringify(keyValues.map((value) => value(record) ?? null));
+    let rows = partitions.get(key);
+    if (!rows) partitions.set(key, (rows = []));
+    const row: Record<string, unknown> = {};
+    fields.forEach((value, i) => value && (row[`v${i}`] = value(record)));
+    rows.push(row);
+  }
+  return [...partitions].map(([key, rows]) => ({
+    keys: JSON.parse(key) as unknown[],
+    values: Object.fromEntries(entries.map(([alias, { op }], i) => [alias, op === "$count" ? rows.length : (ACCUMULATORS[op](rows, `$v${i}`, MINGO_OPTIONS) ?? null)])),
+  }));
+}
