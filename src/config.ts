@@ -11,6 +11,9 @@ const portSchema = z.coerce.number({ error: "must be a port number 0-65535" }).i
 
 const envSchema = z.object({
   TREEINDEX_HOME: z.string().min(1).default("./storage"),
+  // Set: the whole state (catalogue, blobs, job queue) lives in this PostgreSQL database and
+  // several servers may share it; TREEINDEX_HOME then only holds this server's scratch files.
+  TREEINDEX_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres://user:password@host:port/database URL").optional(),
   TREEINDEX_HOST: z.string().min(1).default("127.0.0.1"),
   TREEINDEX_PORT: portSchema.default(8765),
   TREEINDEX_API_KEY: z.string().optional(),
@@ -49,6 +52,8 @@ const envSchema = z.object({
 
 export interface Config {
   home: string;
+  /** PostgreSQL connection URL; undefined = the embedded file store in `home`. */
+  databaseUrl?: string;
   host: string;
   port: number;
   apiKey?: string;
@@ -125,11 +130,14 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`Invalid ${variable}=${JSON.stringify(raw[variable] ?? "")}: ${issue.message}`);
+    // A database URL may carry a password: never echo it.
+    const shown = variable === "TREEINDEX_DATABASE_URL" ? "" : `=${JSON.stringify(raw[variable] ?? "")}`;
+    throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   return {
     home: path.resolve(e.TREEINDEX_HOME),
+    databaseUrl: e.TREEINDEX_DATABASE_URL,
     host: e.TREEINDEX_HOST,
     port: e.TREEINDEX_PORT,
     apiKey: e.TREEINDEX_API_KEY,

@@ -14,7 +14,7 @@ const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit" });
 for (const entry of fs.readdirSync(src, { recursive: true, withFileTypes: true })) {
   // Data, and the plain-JavaScript modules (worker entry, pdfjs loader) that run as they are.
-  if (!entry.isFile() || !/\.(json|mjs)$/.test(entry.name)) continue;
+  if (!entry.isFile() || !/\.(json|mjs|sql)$/.test(entry.name)) continue;
   const from = path.join(entry.parentPath ?? entry.path, entry.name);
   const to = path.join(dist, path.relative(src, from));
   fs.mkdirSync(path.dirname(to), { recursive: true });

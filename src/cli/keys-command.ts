@@ -5,7 +5,7 @@ import { openStore } from "../store/index.ts";
 
 async function withUsers<T>(command: Command, fn: (users: UserService) => Promise<T>): Promise<T> {
   const config = loadConfig(command.optsWithGlobals());
-  const store = await openStore(config.home);
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl });
   try {
     return await fn(new UserService(store));
   } finally {

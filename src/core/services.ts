@@ -74,7 +74,7 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
-  const store = await openStore(config.home);
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl });
   const llm = createLlm(config.llm);
   const progress = new ProgressBoard();
   const kinds: JobKind[] = [

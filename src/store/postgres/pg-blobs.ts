@@ -1,0 +1,90 @@
+/**
+ * Blobs in PostgreSQL: each blob in 1 MiB `bytea` chunks, replaced in one transaction, so
+ * readers see the old content or the new one. Worker threads read files by path, so
+ * `localPath` copies a blob once into this server's scratch folder (`<home>/blob-cache`);
+ * the blobs read by path (the original files) are written once and never change.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { checkSegment, type BlobStore } from "../blobs.ts";
+import { writeFileDurably } from "../durable-file.ts";
+
+const CHUNK_BYTES = 1024 * 1024;
+
+export class PgBlobStore implements BlobStore {
+  private readonly cacheRoot: string;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    home: string,
+  ) {
+    this.cacheRoot = path.join(home, "blob-cache");
+  }
+
+  async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
+    checkSegment("document id", docId);
+    checkSegment("blob name", name);
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("DELETE FROM blobs WHERE doc_id = $1 AND name = $2", [docId, name]);
+      // At least one chunk, so an empty blob exists.
+      for (let chunk = 0, at = 0; chunk === 0 || at < bytes.length; chunk++, at += CHUNK_BYTES) {
+        await client.query("INSERT INTO blobs (doc_id, name, chunk, data) VALUES ($1, $2, $3, $4)", [docId, name, chunk, bytes.subarray(at, at + CHUNK_BYTES)]);
+      }
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async writeJson(docId: string, name: string, value: unknown): Promise<void> {
+    await this.write(docId, name, JSON.stringify(value));
+  }
+
+  async read(docId: string, name: string): Promise<Buffer | undefined> {
+    checkSegment("document id", docId);
+    checkSegment("blob name", name);
+    const { rows } = await this.pool.query<{ data: Buffer }>("SELECT data FROM blobs WHERE doc_id = $1 AND name = $2 ORDER BY chunk", [docId, name]);
+    return rows.length === 0 ? undefined : Buffer.concat(rows.map((r) => r.data));
+  }
+
+  async readJson<T>(docId: string, name: string): Promise<T | undefined> {
+    const data = await this.read(docId, name);
+    return data === undefined ? undefined : (JSON.parse(data.toString("utf8")) as T);
+  }
+
+  async exists(docId: string, name?: string): Promise<boolean> {
+    checkSegment("document id", docId);
+    const { rowCount } = name === undefined
+      ? await this.pool.query("SELECT 1 FROM blobs WHERE doc_id = $1 LIMIT 1", [docId])
+      : await this.pool.query("SELECT 1 FROM blobs WHERE doc_id = $1 AND name = $2 LIMIT 1", [docId, checkSegment("blob name", name)]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async localPath(docId: string, name: string): Promise<string> {
+    const file = path.join(this.cacheRoot, checkSegment("document id", docId), checkSegment("blob name", name));
+    try {
+      await fs.access(file);
+      return file;
+    } catch {
+      // not cached yet
+    }
+    const data = await this.read(docId, name);
+    if (data === undefined) throw new Error(`Blob ${name} of ${docId} is missing from the store`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await writeFileDurably(file, data, { durable: false });
+    return file;
+  }
+
+  async removeAll(docId: string): Promise<void> {
+    checkSegment("document id", docId);
+    await this.pool.query("DELETE FROM blobs WHERE doc_id = $1", [docId]);
+    await fs.rm(path.join(this.cacheRoot, docId), { recursive: true, force: true });
+  }
+}

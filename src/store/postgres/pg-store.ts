@@ -1,0 +1,195 @@
+/**
+ * The PostgreSQL store (TREEINDEX_DATABASE_URL): the catalogue in one table per collection
+ * (JSONB records, generated columns for what listings filter and sort on), blobs in the
+ * same database (pg-blobs.ts), so any number of servers share one state.
+ *
+ * Transactions: a read runs in one REPEATABLE READ READ ONLY transaction (one snapshot for
+ * all its queries). A write runs in one transaction that first takes a transaction-scoped
+ * advisory lock, so writes from every server are serialised exactly as the file store's
+ * are: a transaction's checks (a free name, an unclaimed job) cannot race another's, and
+ * an acknowledged write is committed, never lost. A throw rolls the transaction back.
+ */
+import pg from "pg";
+import type { CatalogData, CollectionName } from "../records.ts";
+import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, Where, WriteTx } from "../store.ts";
+import { COLLECTIONS } from "../transaction.ts";
+import { migrate } from "./migrate.ts";
+import { PgBlobStore } from "./pg-blobs.ts";
+import { Params, WhereCompiler, type ScalarColumns } from "./sql-query.ts";
+
+/** Arbitrary, fixed: the advisory lock every write transaction takes. */
+const WRITE_LOCK = 724_002;
+
+const TABLES: Record<CollectionName, string> = {
+  users: "users",
+  apiKeys: "api_keys",
+  documents: "documents",
+  folders: "folders",
+  jobs: "jobs",
+  retrievalTasks: "retrieval_tasks",
+  metadataSchemas: "metadata_schemas",
+  shares: "shares",
+  follows: "follows",
+  teamspaces: "teamspaces",
+};
+
+/** Per table, the scalar string fields with an indexed column or expression (see migrations). */
+const SCALARS: Partial<Record<CollectionName, ScalarColumns>> = {
+  documents: { owner: "owner", folderId: "folder_id", status: "status", name: "name", createdAt: "created_at" },
+  users: { name: "(data->>'name')" },
+  folders: { owner: "(data->>'owner')" },
+  jobs: { status: "(data->>'status')", docId: "(data->>'docId')", createdAt: "(data->>'createdAt')", kind: "(data->>'kind')" },
+};
+
+/**
+ * JSON for a JSONB column. JSONB cannot hold U+0000, which PDF text may carry; it is
+ * dropped from strings (it is never meaningful in a title, snippet or name).
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === "string" && v.includes("\0") ? v.replaceAll("\0", "") : v));
+}
+
+type Queryable = Pick<pg.PoolClient, "query">;
+
+class PgCollection<T extends { id: string }> implements CollectionWriter<T> {
+  private readonly compiler: WhereCompiler;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly table: string,
+    scalars: ScalarColumns = {},
+  ) {
+    this.compiler = new WhereCompiler({ id: "id", ...scalars });
+  }
+
+  async get(id: string): Promise<T | undefined> {
+    const { rows } = await this.db.query(`SELECT data FROM ${this.table} WHERE id = $1`, [id]);
+    return rows[0]?.data;
+  }
+
+  async find(where?: Where, options: FindOptions = {}): Promise<T[]> {
+    const params = new Params();
+    let sql = `SELECT data FROM ${this.table} WHERE ${this.compiler.compile(where, params)}`;
+    if (options.sort?.length || options.limit !== undefined || options.offset) sql += ` ORDER BY ${this.compiler.orderBy(options.sort, params)}`;
+    if (options.limit !== undefined) sql += ` LIMIT ${params.add(options.limit)}`;
+    if (options.offset) sql += ` OFFSET ${params.add(options.offset)}`;
+    const { rows } = await this.db.query(sql, params.values);
+    return rows.map((r) => r.data);
+  }
+
+  async count(where?: Where): Promise<number> {
+    const params = new Params();
+    const { rows } = await this.db.query(`SELECT count(*)::int AS n FROM ${this.table} WHERE ${this.compiler.compile(where, params)}`, params.values);
+    return rows[0].n;
+  }
+
+  async findPage(where: Where | undefined, options: FindOptions): Promise<{ records: T[]; total: number }> {
+    const [records, total] = [await this.find(where, { ...options, sort: options.sort ?? [] }), await this.count(where)];
+    return { records, total };
+  }
+
+  async aggregate(where: Where | undefined, aggregation: Parameters<CollectionWriter<T>["aggregate"]>[1]): Promise<AggregateRow[]> {
+    const params = new Params();
+    const { select, groupBy } = this.compiler.aggregation(aggregation, params);
+    const condition = this.compiler.compile(where, params);
+    const { rows } = await this.db.query(`SELECT ${select}, count(*) AS n__ FROM ${this.table} WHERE ${condition} ${groupBy}`, params.values);
+    const aliases = Object.keys(aggregation.aggregates);
+    // Without GROUP BY, SQL answers one row even when nothing matched; the store contract answers none.
+    return rows
+      .filter((r) => Number(r.n__) > 0)
+      .map((r) => ({
+        keys: aggregation.groupBy.map((_, i) => r[`k${i}`]),
+        values: Object.fromEntries(aliases.map((alias, i) => [alias, r[`a${i}`]])),
+      }));
+  }
+
+  async insert(record: T): Promise<T> {
+    const { rowCount } = await this.db.query(`INSERT INTO ${this.table} (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING`, [record.id, toJson(record)]);
+    if (rowCount === 0) throw new Error(`Duplicate id ${record.id}`);
+    return JSON.parse(toJson(record));
+  }
+
+  async update(id: string, patch: Partial<T>): Promise<T | undefined> {
+    // A field patched to `undefined` is removed, as it disappears from the file store's JSON.
+    const removed = Object.entries(patch).filter(([, v]) => v === undefined).map(([k]) => k);
+    const { rows } = await this.db.query(`UPDATE ${this.table} SET data = (data || $2::jsonb) - $3::text[] WHERE id = $1 RETURNING data`, [id, toJson({ ...patch, id }), removed]);
+    return rows[0]?.data;
+  }
+
+  async remove(id: string): Promise<T | undefined> {
+    const { rows } = await this.db.query(`DELETE FROM ${this.table} WHERE id = $1 RETURNING data`, [id]);
+    return rows[0]?.data;
+  }
+}
+
+function transaction(db: Queryable): WriteTx {
+  const tx = {} as Record<CollectionName, unknown>;
+  for (const name of COLLECTIONS) tx[name] = new PgCollection<RecordOf<typeof name>>(db, TABLES[name], SCALARS[name]);
+  return tx as WriteTx;
+}
+
+export interface PgStoreOptions {
+  onWarning?: (message: string) => void;
+  /** Connections per server (default 10). */
+  poolSize?: number;
+}
+
+export class PgStore implements Store {
+  readonly kind = "postgres" as const;
+  readonly blobs: PgBlobStore;
+
+  private constructor(
+    readonly home: string,
+    private readonly pool: pg.Pool,
+  ) {
+    this.blobs = new PgBlobStore(pool, home);
+  }
+
+  static async open(databaseUrl: string, home: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server must not crash the process; the next query reconnects.
+    pool.on("error", (error) => (options.onWarning ?? ((m) => process.stderr.write(`${m}\n`)))(`PostgreSQL connection error: ${error.message}`));
+    try {
+      await migrate(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PgStore(home, pool);
+  }
+
+  read<T>(fn: (tx: ReadTx) => Promise<T> | T): Promise<T> {
+    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
+  }
+
+  write<T>(fn: (tx: WriteTx) => Promise<T> | T): Promise<T> {
+    return this.inTransaction("BEGIN", async (tx, client) => {
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      return fn(tx);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private async inTransaction<T>(begin: string, fn: (tx: WriteTx, client: pg.PoolClient) => Promise<T> | T): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query(begin);
+      try {
+        const result = await fn(transaction(client), client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => (broken = true));
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+export type { CatalogData };

@@ -1,0 +1,51 @@
+import fs from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgStore, migrate, openStore } from "../../src/store/index.ts";
+import { startTestPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { makeTempHome } from "../helpers/server.ts";
+import pg from "pg";
+import { doc, storeContract } from "./store-contract.ts";
+
+let server: TestPostgres;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  scratch = await makeTempHome("treeindex-pg-scratch-");
+});
+afterAll(async () => {
+  await server?.stop();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+storeContract("PostgreSQL store", {
+  create: () => server.createDatabase(),
+  open: (url) => openStore(scratch, { databaseUrl: url }),
+  destroy: (url) => server.dropDatabase(url),
+});
+
+describe("PostgreSQL store specifics", () => {
+  it("applies each migration once, also when servers start together", async () => {
+    const url = await server.createDatabase();
+    const stores = await Promise.all([PgStore.open(url, scratch), PgStore.open(url, scratch), PgStore.open(url, scratch)]);
+    const pool = new pg.Pool({ connectionString: url });
+    expect(await migrate(pool)).toEqual([]); // nothing left to apply
+    const { rows } = await pool.query("SELECT version, name FROM treeindex_migrations ORDER BY version");
+    expect(rows).toEqual([{ version: 1, name: "catalogue" }]);
+    await pool.end();
+    await Promise.all(stores.map((s) => s.close()));
+    await server.dropDatabase(url);
+  });
+
+  it("keeps strings with U+0000 (dropped) and removes fields patched to undefined", async () => {
+    const url = await server.createDatabase();
+    const store = await openStore(scratch, { databaseUrl: url });
+    await store.write((tx) => tx.documents.insert(doc("doc_nul", { description: "a\0b", error: "old" })));
+    await store.write((tx) => tx.documents.update("doc_nul", { error: undefined }));
+    const got = await store.read((tx) => tx.documents.get("doc_nul"));
+    expect(got?.description).toBe("ab");
+    expect(got && "error" in got).toBe(false);
+    await store.close();
+    await server.dropDatabase(url);
+  });
+});
