@@ -1,12 +1,40 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests that run a second time on PostgreSQL (the `postgres` project): everything that goes through the service and its store. */
+const ON_BOTH_STORES = [
+  "test/http/**/*.test.ts",
+  "test/mcp/tools.test.ts",
+  "test/mcp/tools-data.test.ts",
+  "test/mcp/structure-compact.test.ts",
+  "test/mcp/http.test.ts",
+  "test/concurrency/http-writers-readers.test.ts",
+  "test/concurrency/uploads-with-pollers.test.ts",
+  "test/retrieval/search-service.test.ts",
+];
+
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     // Integration tests start servers, worker pools and child processes: keep the
     // 2-core CI machine from being oversubscribed.
     maxWorkers: 2,
+    projects: [
+      { test: { ...shared, name: "file", include: ["test/**/*.test.ts"] } },
+      {
+        test: {
+          ...shared,
+          name: "postgres",
+          include: ON_BOTH_STORES,
+          // OCR tests exercise the engine, not the store; they run once.
+          exclude: ["test/http/ocr-*.test.ts"],
+          env: { TREEINDEX_TEST_STORE: "postgres" },
+          globalSetup: ["test/helpers/postgres-global.ts"],
+        },
+      },
+    ],
   },
 });

@@ -62,7 +62,7 @@ describe("acknowledged writes under concurrent readers (HTTP)", () => {
   it("two servers on one home, writers and readers on both: each server lists every acknowledged folder", async () => {
     const first = await startTestServer();
     servers.push(first);
-    const second = await startTestServer({ TREEINDEX_HOME: first.home });
+    const second = await startTestServer(first.stateEnv);
     servers.push(second);
     // Both servers serve the same users; use one key (the first server's user).
     const key = first.key;

@@ -7,16 +7,19 @@ import { createServices, type Services } from "../../src/core/services.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { DocumentRecord, UserRecord } from "../../src/store/index.ts";
 import { makeTempHome } from "./server.ts";
+import { storeEnv } from "./test-store.ts";
 
 export async function startServices(env: Record<string, string> = {}): Promise<{ services: Services; home: string; close(): Promise<void> }> {
   const home = await makeTempHome();
-  const config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "2", ...env });
+  const store = await storeEnv();
+  const config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_WORKERS: "2", ...store.env, ...env });
   const services = await createServices(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));
   return {
     services,
     home,
     async close() {
       await services.close();
+      await store.drop();
       await fs.rm(home, { recursive: true, force: true });
     },
   };

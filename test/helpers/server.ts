@@ -10,11 +10,14 @@ import { createServices, type ServiceOptions, type Services } from "../../src/co
 import { createHttpApp } from "../../src/http/app.ts";
 import { listen, type RunningServer } from "../../src/http/server.ts";
 import { createLogger } from "../../src/logger.ts";
+import { storeEnv } from "./test-store.ts";
 
 export interface TestServer {
   url: string;
   key: string;
   home: string;
+  /** Env that opens this server's state (home, and the database on the postgres project), for a second server or the CLI. */
+  stateEnv: Record<string, string>;
   services: Services;
   server: RunningServer;
   /** fetch with the api_key header of the default test user. */
@@ -31,7 +34,9 @@ export async function startTestServer(
   options: ServiceOptions = {},
 ): Promise<TestServer> {
   const home = env.TREEINDEX_HOME ?? (await makeTempHome());
-  const config: Config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_PORT: "0", TREEINDEX_WORKERS: "2", ...env });
+  // A database named by the caller belongs to another test server (a second server on one state).
+  const store = env.TREEINDEX_DATABASE_URL ? { env: {}, drop: async () => undefined } : await storeEnv();
+  const config: Config = loadConfig({}, { TREEINDEX_HOME: home, TREEINDEX_PORT: "0", TREEINDEX_WORKERS: "2", ...store.env, ...env });
   const services = await createServices(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"), options);
   const { key } = await services.users.createKey("alice");
   const server = await listen(createHttpApp(services), "127.0.0.1", 0);
@@ -39,6 +44,7 @@ export async function startTestServer(
     url: server.url,
     key,
     home,
+    stateEnv: { TREEINDEX_HOME: home, ...(config.databaseUrl ? { TREEINDEX_DATABASE_URL: config.databaseUrl } : {}) },
     services,
     server,
     api(pathname, init = {}) {
@@ -50,6 +56,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       await services.close();
+      await store.drop();
       await fs.rm(home, { recursive: true, force: true });
     },
   };

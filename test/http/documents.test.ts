@@ -174,12 +174,12 @@ describe("delete", () => {
   it("removes the record and the document folder", async () => {
     const id = await uploadOk(await twoChapterPdf());
     await waitDone(id);
-    expect(await fs.stat(path.join(server.home, "docs", id))).toBeTruthy();
+    expect(await server.services.store.blobs.exists(id)).toBe(true);
     const res = await server.api(`/tree/${id}`, { method: "DELETE" });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ doc_id: id, deleted: true, message: "Document deleted successfully." });
     expect((await server.api(`/doc/${id}`)).status).toBe(404);
-    await expect(fs.stat(path.join(server.home, "docs", id))).rejects.toThrow();
+    expect(await server.services.store.blobs.exists(id)).toBe(false);
   });
 
   it("cancels a job in flight and leaves nothing behind", async () => {
@@ -189,7 +189,7 @@ describe("delete", () => {
     const res = await server.api(`/doc/${id}`, { method: "DELETE" });
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
-    await expect(fs.stat(path.join(server.home, "docs", id))).rejects.toThrow();
+    expect(await server.services.store.blobs.exists(id)).toBe(false);
     const jobs = await server.services.store.read((tx) => tx.jobs.find({ docId: id }));
     expect(jobs.every((j) => j.status === "cancelled")).toBe(true);
     expect(await server.services.store.read((tx) => tx.documents.get(id))).toBeUndefined();

@@ -194,7 +194,7 @@ describe("treeindex share (CLI)", () => {
 const CLI = path.resolve("bin/treeindex.js");
   const run = async (args: string[]) => {
     try {
-      const { stdout, stderr } = await exec(process.execPath, [CLI, "--home", server.home, "share", ...args]);
+      const { stdout, stderr } = await exec(process.execPath, [CLI, "--home", server.home, "share", ...args], { env: { ...process.env, ...server.stateEnv } });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };

@@ -4,6 +4,14 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
 import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import pg from "pg";
+
+async function dropTable(url: string, table: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP TABLE ${table}`);
+  await client.end();
+}
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -81,7 +89,8 @@ describe("HTTP skeleton", () => {
 
   it("answers 500 {detail} without a stack trace when the store is unreadable", async () => {
     server = await startTestServer();
-    await fs.writeFile(path.join(server.home, "catalog.json"), "{ not json");
+    if (server.services.store.kind === "file") await fs.writeFile(path.join(server.home, "catalog.json"), "{ not json");
+    else await dropTable(server.stateEnv.TREEINDEX_DATABASE_URL, "api_keys");
     const res = await server.api("/openapi.json");
     expect(res.status).toBe(500);
     const text = await res.text();

@@ -4,6 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoChapterPdf } from "../helpers/pdf.ts";
 import { json, startTestServer, waitForStatus, type TestServer } from "../helpers/server.ts";
 import { buildZip } from "../fixtures/zip/zip-writer.ts";
+import pg from "pg";
+
+/** Documents that have blobs in a PostgreSQL store. */
+async function docsWithBlobs(url: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ doc_id: string }>("SELECT DISTINCT doc_id FROM blobs");
+  await client.end();
+  return new Set(rows.map((r) => r.doc_id));
+}
 
 let server: TestServer;
 let pdf: Uint8Array;
@@ -105,8 +115,8 @@ describe("ZIP import through POST /doc and POST /tree", () => {
     await expect(fs.stat(path.join(server.home, "..", "evil.pdf"))).rejects.toThrow();
     await expect(fs.stat("/abs/evil.pdf")).rejects.toThrow();
     const files = await filesUnder(server.home);
-    const docDirs = new Set(files.filter((f) => f.startsWith("docs/")).map((f) => f.split("/")[1]));
-    expect([...docDirs].sort()).toEqual(body.items.map((i: any) => i.doc_id).sort());
+    const withBlobs = server.services.store.kind === "file" ? new Set(files.filter((f) => f.startsWith("docs/")).map((f) => f.split("/")[1])) : await docsWithBlobs(server.stateEnv.TREEINDEX_DATABASE_URL);
+    expect([...withBlobs].sort()).toEqual(body.items.map((i: any) => i.doc_id).sort());
     expect(files.some((f) => f.includes("evil"))).toBe(false);
   });
 
