@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { ConfigError } from "./config.ts";
 import { VERSION } from "./version.ts";
+import { registerDatabaseCommands } from "./cli/database-commands.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerKeysCommand } from "./cli/keys-command.ts";
 import { registerMcpCommand } from "./cli/mcp-command.ts";
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerStoreCommands(program);
   registerSearchCommand(program);
   registerShareCommand(program);
+  registerDatabaseCommands(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError().configureOutput(program.configureOutput());
   return program;
 }

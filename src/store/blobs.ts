@@ -25,6 +25,8 @@ export interface BlobStore {
   writeJson(docId: string, name: string, value: unknown): Promise<void>;
   read(docId: string, name: string): Promise<Buffer | undefined>;
   readJson<T>(docId: string, name: string): Promise<T | undefined>;
+  /** Names of the document's blobs (for copying a store). */
+  names(docId: string): Promise<string[]>;
   /** True when the document has any blob (`name` omitted) or that blob. */
   exists(docId: string, name?: string): Promise<boolean>;
   /**
@@ -91,6 +93,15 @@ export class FileBlobStore implements BlobStore {
 
   async localPath(docId: string, name: string): Promise<string> {
     return this.path(docId, name);
+  }
+
+  async names(docId: string): Promise<string[]> {
+    try {
+      return (await fs.readdir(this.dir(docId))).filter((n) => SAFE_SEGMENT.test(n)).sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
   }
 
   async exists(docId: string, name?: string): Promise<boolean> {

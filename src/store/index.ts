@@ -21,3 +21,4 @@ export function openStore(home: string, options: OpenStoreOptions = {}): Promise
   if (options.databaseUrl) return PgStore.open(options.databaseUrl, home, { onWarning: options.onWarning });
   return FileStore.open(home, options);
 }
+export { transferStore, type TransferReport } from "./transfer.ts";

@@ -59,6 +59,12 @@ export class PgBlobStore implements BlobStore {
     return data === undefined ? undefined : (JSON.parse(data.toString("utf8")) as T);
   }
 
+  async names(docId: string): Promise<string[]> {
+    checkSegment("document id", docId);
+    const { rows } = await this.pool.query<{ name: string }>("SELECT DISTINCT name FROM blobs WHERE doc_id = $1 ORDER BY name", [docId]);
+    return rows.map((r) => r.name);
+  }
+
   async exists(docId: string, name?: string): Promise<boolean> {
     checkSegment("document id", docId);
     const { rowCount } = name === undefined
