@@ -12,6 +12,7 @@ import { mcpSessionsBench } from "./bench/mcp-sessions.ts";
 import { ocrBench } from "./bench/ocr.ts";
 import { pdfQualityBench } from "./bench/pdf-quality.ts";
 import { pdfSpeedBench } from "./bench/pdf-speed.ts";
+import { postgresBench } from "./bench/postgres.ts";
 import { retrievalBench } from "./bench/retrieval.ts";
 import { safetyBench } from "./bench/safety.ts";
 import { storeBench } from "./bench/store.ts";
@@ -32,6 +33,7 @@ const SECTIONS: Record<string, BenchSection> = {
   evaldata: evaldataBench,
   "agent-cost": agentCostBench,
   listing: listingBench,
+  postgres: postgresBench,
 };
 
 function printTable(figures: BenchFigure[]): void {

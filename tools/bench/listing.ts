@@ -17,11 +17,11 @@ import { createLogger } from "../../src/logger.ts";
 import { openStore, type DocumentRecord, type UserRecord } from "../../src/store/index.ts";
 import type { BenchFigure } from "./types.ts";
 
-const TYPES = ["invoice", "report", "contract", "memo", "letter"];
-const LIST = { metadata_filter: JSON.stringify({ type: "invoice", year: { $gte: 2015 } }), sort: JSON.stringify({ amount: -1 }), limit: "50" };
-const GROUP = { group_by: JSON.stringify(["type", "region"]), aggregates: JSON.stringify({ n: { $count: {} }, total: { $sum: "amount" } }) };
+export const TYPES = ["invoice", "report", "contract", "memo", "letter"];
+export const LIST = { metadata_filter: JSON.stringify({ type: "invoice", year: { $gte: 2015 } }), sort: JSON.stringify({ amount: -1 }), limit: "50" };
+export const GROUP = { group_by: JSON.stringify(["type", "region"]), aggregates: JSON.stringify({ n: { $count: {} }, total: { $sum: "amount" } }) };
 
-function benchDoc(i: number, owner: string): DocumentRecord {
+export function benchDoc(i: number, owner: string): DocumentRecord {
   return {
     id: `doc_bench_${i}`, owner, name: `report-${i}.pdf`, description: "An annual report with a description of typical length for a list row.",
     status: "completed", createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), pageNum: 120,
@@ -38,7 +38,7 @@ function percentile(sorted: number[], p: number): number {
  * Wall-clock p50/p95, plus the p50 of CPU time per call: on a shared, loaded machine the
  * wall clock mostly measures waiting for a core, the CPU time what the call itself costs.
  */
-async function time(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; cpu50: number }> {
+export async function time(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; cpu50: number }> {
   for (let i = 0; i < 3; i++) await fn(); // warm-up
   const samples: number[] = [];
   const cpu: number[] = [];
@@ -57,7 +57,7 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<{ p50: nu
 
 const load = () => `load avg ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
 
-async function seededHome(count: number): Promise<{ home: string; user: UserRecord }> {
+export async function seededHome(count: number): Promise<{ home: string; user: UserRecord }> {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-bench-listing-"));
   const store = await openStore(home);
   const user: UserRecord = { id: "usr_bench", name: "bench", createdAt: new Date().toISOString() };

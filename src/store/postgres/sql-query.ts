@@ -98,7 +98,11 @@ export class WhereCompiler {
     }
     const whole = `data @> ${params.add(JSON.stringify(nested(segments, value)))}::jsonb`;
     if (Array.isArray(value)) return whole;
-    return `${whole} OR data @> ${params.add(JSON.stringify(nested(segments, [value])))}::jsonb`;
+    // An array holding the value. Tested on the row, not through the GIN index: the index
+    // cannot tell a scalar from a one-element array, so that branch would read every row
+    // holding the value as a scalar a second time.
+    const path = this.path(field, params);
+    return `${whole} OR (jsonb_typeof(${path}) = 'array' AND ${path} @> ${params.add(JSON.stringify([value]))}::jsonb)`;
   }
 
   /** The JSONB value at a dotted path (SQL NULL when missing). */
