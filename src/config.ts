@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { langDataDir, parseLangs } from "./indexing/ocr/langs.ts";
+import type { S3Settings } from "./store/index.ts";
 
 const portSchema = z.coerce.number({ error: "must be a port number 0-65535" }).int("must be a port number 0-65535").min(0, "must be a port number 0-65535").max(65535, "must be a port number 0-65535");
 
@@ -14,6 +15,13 @@ const envSchema = z.object({
   // Set: the whole state (catalogue, blobs, job queue) lives in this PostgreSQL database and
   // several servers may share it; TREEINDEX_HOME then only holds this server's scratch files.
   TREEINDEX_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres://user:password@host:port/database URL").optional(),
+  // With the database: blobs (original files, trees, pages) in an S3-compatible bucket.
+  TREEINDEX_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)").optional(),
+  TREEINDEX_S3_PREFIX: z.string().max(200).regex(/^[^\\\0]*$/, "must not contain backslashes or NUL").optional(),
+  TREEINDEX_S3_REGION: z.string().min(1).default("us-east-1"),
+  TREEINDEX_S3_ENDPOINT: z.url({ error: "must be the http(s) URL of an S3-compatible service" }).optional(),
+  TREEINDEX_S3_ACCESS_KEY_ID: z.string().optional(),
+  TREEINDEX_S3_SECRET_ACCESS_KEY: z.string().optional(),
   TREEINDEX_HOST: z.string().min(1).default("127.0.0.1"),
   TREEINDEX_PORT: portSchema.default(8765),
   TREEINDEX_API_KEY: z.string().optional(),
@@ -54,6 +62,8 @@ export interface Config {
   home: string;
   /** PostgreSQL connection URL; undefined = the embedded file store in `home`. */
   databaseUrl?: string;
+  /** S3-compatible bucket for blobs (only with `databaseUrl`). */
+  s3?: S3Settings;
   host: string;
   port: number;
   apiKey?: string;
@@ -135,9 +145,15 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.TREEINDEX_S3_BUCKET && !e.TREEINDEX_DATABASE_URL) {
+    throw new ConfigError("TREEINDEX_S3_BUCKET needs TREEINDEX_DATABASE_URL: blobs go to a bucket only beside the PostgreSQL catalogue");
+  }
   return {
     home: path.resolve(e.TREEINDEX_HOME),
     databaseUrl: e.TREEINDEX_DATABASE_URL,
+    s3: e.TREEINDEX_S3_BUCKET
+      ? { bucket: e.TREEINDEX_S3_BUCKET, prefix: e.TREEINDEX_S3_PREFIX, region: e.TREEINDEX_S3_REGION, endpoint: e.TREEINDEX_S3_ENDPOINT, accessKeyId: e.TREEINDEX_S3_ACCESS_KEY_ID, secretAccessKey: e.TREEINDEX_S3_SECRET_ACCESS_KEY }
+      : undefined,
     host: e.TREEINDEX_HOST,
     port: e.TREEINDEX_PORT,
     apiKey: e.TREEINDEX_API_KEY,

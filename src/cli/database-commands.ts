@@ -14,7 +14,7 @@ import { catalogExists, migrate, openStore, transferStore, type Store } from "..
 
 async function openConfigured(command: Command): Promise<Store> {
   const config = loadConfig(command.optsWithGlobals());
-  return openStore(config.home, { databaseUrl: config.databaseUrl });
+  return openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
 }
 
 function describe(store: Store): string {

@@ -5,7 +5,7 @@ import { openStore } from "../store/index.ts";
 
 async function withUsers<T>(command: Command, fn: (users: UserService) => Promise<T>): Promise<T> {
   const config = loadConfig(command.optsWithGlobals());
-  const store = await openStore(config.home, { databaseUrl: config.databaseUrl });
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
   try {
     return await fn(new UserService(store));
   } finally {

@@ -17,7 +17,7 @@ interface Tools {
 
 async function asUser<T>(command: Command, name: string, fn: (tools: Tools) => Promise<T>): Promise<void> {
   const config = loadConfig(command.optsWithGlobals());
-  const store = await openStore(config.home, { databaseUrl: config.databaseUrl });
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
   try {
     const [user] = await store.read((tx) => tx.users.find({ name }, { limit: 1 }));
     if (!user) throw new NotFoundError(`User ${name} not found (create one with: treeindex keys create --user ${name})`);

@@ -74,7 +74,7 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
-  const store = await openStore(config.home, { databaseUrl: config.databaseUrl });
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
   const llm = createLlm(config.llm);
   const progress = new ProgressBoard();
   const kinds: JobKind[] = [

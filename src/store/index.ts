@@ -6,6 +6,7 @@ export { self as thisProcess, isProvablyGone, type ProcessIdentity } from "./pro
 
 import { FileStore, type FileStoreOptions } from "./file-store.ts";
 import { PgStore } from "./postgres/pg-store.ts";
+import type { S3Settings } from "./s3-blobs.ts";
 import type { Store } from "./store.ts";
 
 export { PgStore } from "./postgres/pg-store.ts";
@@ -14,11 +15,20 @@ export { migrate } from "./postgres/migrate.ts";
 export interface OpenStoreOptions extends FileStoreOptions {
   /** A postgres:// URL: the PostgreSQL store; `home` then only holds scratch files. */
   databaseUrl?: string;
+  /** With a database: blobs in this S3-compatible bucket instead of the database. */
+  s3?: S3Settings;
 }
 
 /** The store the configuration names: PostgreSQL when a database URL is set, else the file store in `home`. */
-export function openStore(home: string, options: OpenStoreOptions = {}): Promise<Store> {
-  if (options.databaseUrl) return PgStore.open(options.databaseUrl, home, { onWarning: options.onWarning });
+export async function openStore(home: string, options: OpenStoreOptions = {}): Promise<Store> {
+  if (options.s3 && !options.databaseUrl) throw new Error("Blobs in S3 need the PostgreSQL store (TREEINDEX_DATABASE_URL)");
+  if (options.databaseUrl) {
+    const s3 = options.s3;
+    // The S3 client is loaded only when a bucket is configured (it is large).
+    const S3 = s3 ? (await import("./s3-blobs.ts")).S3BlobStore : undefined;
+    return PgStore.open(options.databaseUrl, home, { onWarning: options.onWarning, blobs: S3 && s3 ? (scratch) => new S3(s3, scratch) : undefined });
+  }
   return FileStore.open(home, options);
 }
+export type { S3Settings } from "./s3-blobs.ts";
 export { transferStore, type TransferReport } from "./transfer.ts";

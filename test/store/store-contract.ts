@@ -4,6 +4,7 @@
  * unchanged. `open(home)` opens a second, independent instance on the same state each time
  * it is called (as a second process would).
  */
+import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { DocumentRecord, FolderRecord, Store } from "../../src/store/index.ts";
 
@@ -66,6 +67,42 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await factory.destroy(home);
       }
     }
+
+    it("keeps blobs: read back, listed, replaced whole, copied to a local path, removed with the document", () =>
+      withStore(async (store, home) => {
+        const big = Buffer.alloc(2_500_000, 7); // over one PostgreSQL chunk
+        await store.blobs.write("doc_b", "original.pdf", big);
+        await store.blobs.writeJson("doc_b", "tree.json", { a: 1 });
+        await store.blobs.write("doc_b", "empty.txt", "");
+        await store.blobs.write("doc_other", "tree.json", "x");
+        expect(Buffer.compare((await store.blobs.read("doc_b", "original.pdf"))!, big)).toBe(0);
+        expect(await store.blobs.readJson("doc_b", "tree.json")).toEqual({ a: 1 });
+        expect((await store.blobs.read("doc_b", "empty.txt"))?.length).toBe(0);
+        expect(await store.blobs.read("doc_b", "missing.json")).toBeUndefined();
+        expect(await store.blobs.names("doc_b")).toEqual(["empty.txt", "original.pdf", "tree.json"]);
+        expect(await store.blobs.exists("doc_b", "tree.json")).toBe(true);
+        expect(await store.blobs.exists("doc_b", "nope.json")).toBe(false);
+        await store.blobs.writeJson("doc_b", "tree.json", { a: 2 });
+        expect(await store.blobs.readJson("doc_b", "tree.json")).toEqual({ a: 2 });
+        // Another instance sees the same blobs; worker threads get a readable file.
+        const again = await factory.open(home);
+        const local = await again.blobs.localPath("doc_b", "original.pdf");
+        expect(Buffer.compare(await fs.readFile(local), big)).toBe(0);
+        await again.close();
+        await store.blobs.removeAll("doc_b");
+        expect(await store.blobs.exists("doc_b")).toBe(false);
+        expect(await store.blobs.names("doc_b")).toEqual([]);
+        expect(await store.blobs.read("doc_other", "tree.json")).toBeDefined();
+        await store.blobs.removeAll("doc_b"); // idempotent
+      }));
+
+    it("refuses blob names and document ids that could escape their place", () =>
+      withStore(async (store) => {
+        await expect(store.blobs.write("../etc", "x", "x")).rejects.toThrow(/Invalid document id/);
+        await expect(store.blobs.write("doc_1", "../../catalog.json", "x")).rejects.toThrow(/Invalid blob name/);
+        await expect(store.blobs.read("doc_1", "a/b")).rejects.toThrow(/Invalid blob name/);
+        await expect(store.blobs.localPath("doc_1", "..")).rejects.toThrow();
+      }));
 
     it("keeps a write for a new instance", () =>
       withStore(async (store, home) => {

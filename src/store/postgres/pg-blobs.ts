@@ -1,25 +1,22 @@
 /**
  * Blobs in PostgreSQL: each blob in 1 MiB `bytea` chunks, replaced in one transaction, so
- * readers see the old content or the new one. Worker threads read files by path, so
- * `localPath` copies a blob once into this server's scratch folder (`<home>/blob-cache`);
- * the blobs read by path (the original files) are written once and never change.
+ * readers see the old content or the new one. Worker threads read files by path:
+ * `localPath` copies a blob once into this server's scratch folder.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import type pg from "pg";
 import { checkSegment, type BlobStore } from "../blobs.ts";
-import { writeFileDurably } from "../durable-file.ts";
+import { ScratchCopies } from "../scratch-copies.ts";
 
 const CHUNK_BYTES = 1024 * 1024;
 
 export class PgBlobStore implements BlobStore {
-  private readonly cacheRoot: string;
+  private readonly copies: ScratchCopies;
 
   constructor(
     private readonly pool: pg.Pool,
     home: string,
   ) {
-    this.cacheRoot = path.join(home, "blob-cache");
+    this.copies = new ScratchCopies(home);
   }
 
   async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
@@ -74,23 +71,12 @@ export class PgBlobStore implements BlobStore {
   }
 
   async localPath(docId: string, name: string): Promise<string> {
-    const file = path.join(this.cacheRoot, checkSegment("document id", docId), checkSegment("blob name", name));
-    try {
-      await fs.access(file);
-      return file;
-    } catch {
-      // not cached yet
-    }
-    const data = await this.read(docId, name);
-    if (data === undefined) throw new Error(`Blob ${name} of ${docId} is missing from the store`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await writeFileDurably(file, data, { durable: false });
-    return file;
+    return this.copies.path(docId, name, () => this.read(docId, name));
   }
 
   async removeAll(docId: string): Promise<void> {
     checkSegment("document id", docId);
     await this.pool.query("DELETE FROM blobs WHERE doc_id = $1", [docId]);
-    await fs.rm(path.join(this.cacheRoot, docId), { recursive: true, force: true });
+    await this.copies.remove(docId);
   }
 }

@@ -14,6 +14,7 @@ import type { CatalogData, CollectionName } from "../records.ts";
 import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, Where, WriteTx } from "../store.ts";
 import { COLLECTIONS } from "../transaction.ts";
 import { migrate } from "./migrate.ts";
+import type { BlobStore } from "../blobs.ts";
 import { PgBlobStore } from "./pg-blobs.ts";
 import { Params, WhereCompiler, type ScalarColumns } from "./sql-query.ts";
 
@@ -132,17 +133,20 @@ export interface PgStoreOptions {
   onWarning?: (message: string) => void;
   /** Connections per server (default 10). */
   poolSize?: number;
+  /** Where blobs go instead of the database (an S3 bucket); given the pool-less home. */
+  blobs?: (home: string) => BlobStore;
 }
 
 export class PgStore implements Store {
   readonly kind = "postgres" as const;
-  readonly blobs: PgBlobStore;
+  readonly blobs: BlobStore;
 
   private constructor(
     readonly home: string,
     private readonly pool: pg.Pool,
+    blobs?: BlobStore,
   ) {
-    this.blobs = new PgBlobStore(pool, home);
+    this.blobs = blobs ?? new PgBlobStore(pool, home);
   }
 
   static async open(databaseUrl: string, home: string, options: PgStoreOptions = {}): Promise<PgStore> {
@@ -155,7 +159,7 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(home, pool);
+    return new PgStore(home, pool, options.blobs?.(home));
   }
 
   read<T>(fn: (tx: ReadTx) => Promise<T> | T): Promise<T> {
