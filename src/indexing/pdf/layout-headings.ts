@@ -317,6 +317,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       }
     }
     mergeWrapped(onPage, lines, stats.bodyPitch);
+    // Judged whole once wrapped lines are joined: emphasis that ends in a colon introduces a
+    // list ("By signing this Agreement, you hereby" / "accept the following:") when set in
+    // body size, or when it runs past a dozen words (an exhibit set larger than the filing).
+    keepWhere(onPage, (c) => c.pattern !== null || !/:$/.test(c.title) || (c.size >= stats.bodySize + 0.8 && c.title.split(/\s+/).length <= 12));
     // A page full of "headings" is a table, a figure or a list of contents.
     const limit = 12;
     const kept = onPage.length > limit ? onPage.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : onPage;
@@ -329,7 +333,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
 }
 
 /** Join a heading wrapped onto following lines of the same style, and a bare number line
- * ("3", "Chapter 3") with the title under it. */
+ * ("3", "Chapter 3", not "Chapter Text") with the title under it. */
 function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
   const at = new Map(cands.map((c, k) => [c.line, k]));
   const drop = new Set<number>();
@@ -347,7 +351,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       // "Part I" over its title ("Gnuplot") is one heading; over "Item 1." it is not.
       const bareNumber =
         j === a.line + 1 &&
-        (/^(\d+(\.\d+)*|[ivxlc]+|[a-z]|(chapter|appendix|annex)\s+\S+)\.?$/i.test(a.title) ||
+        (/^(\d+(\.\d+)*|[ivxlc]+|[a-z]|(chapter|appendix|annex)\s+(\d+|[ivxlc]+|[a-z]))\.?$/i.test(a.title) ||
           (a.pattern === "part" && /^part\s+\S+$/i.test(a.title) && lb.size > last.size + 0.5)) &&
         !strongPattern(bt) &&
         scheme(bt).kind === null;

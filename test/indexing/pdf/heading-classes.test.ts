@@ -486,3 +486,32 @@ describe("a filing contents entry wrapped with a hanging indent", () => {
     expect(rows.filter((r) => /Item 5|Equity Securities/.test(r))).toEqual(["2 Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities [5]"]);
   });
 });
+
+describe("emphasis that is not a section title", () => {
+  // 11 pt body text, 14 pt bold section headings; inside the sections, an 11 pt bold
+  // lead-in sentence wrapped over two lines that introduces a list with a colon, and an
+  // 11 pt bold label "Chapter Text" whose paragraph follows at once in the body face.
+  const body = (from: number, n: number, y0: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: y0 - i * 14, size: 11 }));
+  const pages: Run[][] = [
+    [{ text: "1 Overview", x: 60, y: 760, size: 14, bold: true }, ...body(1, 20, 730), { text: "2 Terms of the Award", x: 60, y: 420, size: 14, bold: true }, ...body(30, 8, 390)],
+    [
+      { text: "By signing or electronically accepting this Agreement, you hereby acknowledge, understand, agree", x: 60, y: 760, size: 11, bold: true },
+      { text: "to, and accept the following:", x: 60, y: 746, size: 11, bold: true },
+      { text: "1. Grant of Restricted Stock. The company has granted the shares set forth above to you.", x: 60, y: 722, size: 11 },
+      { text: "2. Plan Governs. The shares and this agreement are subject to the terms of the plan.", x: 60, y: 708, size: 11 },
+      ...body(50, 10, 684),
+      { text: "Chapter Text", x: 60, y: 520, size: 11, bold: true },
+      { text: "Each chapter assesses the state of the science in terms of observed and projected", x: 60, y: 506, size: 11 },
+      { text: "impacts on health, and summarizes the authors' assessment of the risks.", x: 60, y: 492, size: 11 },
+      ...body(70, 8, 470),
+    ],
+    [{ text: "3 Results", x: 60, y: 760, size: 14, bold: true }, ...body(90, 30, 730)],
+  ];
+
+  it("keeps a wrapped lead-in ending in a colon out of the tree, and does not read \"Chapter Text\" as a chapter number over its paragraph", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows.some((r) => /By signing/.test(r))).toBe(false);
+    expect(rows.some((r) => /Chapter Text Each/.test(r))).toBe(false);
+    expect(rows.filter((r) => /^\d \d /.test(r))).toEqual(["1 1 Overview [1]", "1 2 Terms of the Award [1]", "1 3 Results [3]"]);
+  });
+});
