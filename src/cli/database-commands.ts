@@ -10,11 +10,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
-import { catalogExists, migrate, openStore, transferStore, type Store } from "../store/index.ts";
+import type { Store } from "../store/index.ts";
+
+// The store modules load when a command runs, not when the CLI starts (`treeindex mcp` must start fast).
+const store = () => import("../store/index.ts");
 
 async function openConfigured(command: Command): Promise<Store> {
   const config = loadConfig(command.optsWithGlobals());
-  return openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
+  return (await store()).openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
 }
 
 function describe(store: Store): string {
@@ -23,7 +26,7 @@ function describe(store: Store): string {
 
 async function copy(from: Store, to: Store): Promise<void> {
   try {
-    const report = await transferStore(from, to, (m) => process.stderr.write(`${m}\n`));
+    const report = await (await store()).transferStore(from, to, (m) => process.stderr.write(`${m}\n`));
     const records = Object.values(report.records).reduce((a, b) => a + b, 0);
     process.stderr.write(`copied ${records} records and ${report.blobs} blobs from ${describe(from)} to ${describe(to)}\n`);
   } finally {
@@ -39,7 +42,7 @@ export function registerDatabaseCommands(program: Command): void {
     .action(async (_opts: unknown, command: Command) => {
       const config = loadConfig(command.optsWithGlobals());
       if (!config.databaseUrl) throw new Error("migrate needs TREEINDEX_DATABASE_URL (the file store needs no migrations)");
-      const pg = (await import("pg")).default;
+      const [pg, { migrate }] = await Promise.all([import("pg").then((m) => m.default), import("../store/postgres/index.ts")]);
       const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
       try {
         const applied = await migrate(pool);
@@ -56,6 +59,7 @@ export function registerDatabaseCommands(program: Command): void {
     .addHelpText("after", "\nExample:\n  TREEINDEX_DATABASE_URL=postgres://treeindex:secret@db:5432/treeindex treeindex import --from ./storage\n")
     .action(async (opts: { from: string }, command: Command) => {
       const source = path.resolve(opts.from);
+      const { catalogExists, openStore } = await store();
       if (!catalogExists(source)) throw new Error(`${opts.from}: no file store here (catalog.json is missing)`);
       const to = await openConfigured(command);
       if (to.kind === "file" && path.resolve(to.home) === source) {
@@ -74,6 +78,6 @@ export function registerDatabaseCommands(program: Command): void {
       const target = path.resolve(opts.to);
       const entries = await fs.readdir(target).catch(() => []);
       if (entries.length > 0) throw new Error(`${opts.to}: not empty; export writes a new file store into an empty folder`);
-      await copy(await openConfigured(command), await openStore(target));
+      await copy(await openConfigured(command), await (await store()).openStore(target));
     });
 }

@@ -1,10 +1,11 @@
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
-import { UserService } from "../core/users.ts";
-import { openStore } from "../store/index.ts";
+import type { UserService } from "../core/users.ts";
 
 async function withUsers<T>(command: Command, fn: (users: UserService) => Promise<T>): Promise<T> {
   const config = loadConfig(command.optsWithGlobals());
+  // Loaded when the command runs, not when the CLI starts (`treeindex mcp` must start fast).
+  const [{ openStore }, { UserService }] = await Promise.all([import("../store/index.ts"), import("../core/users.ts")]);
   const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
   try {
     return await fn(new UserService(store));

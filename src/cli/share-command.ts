@@ -5,9 +5,9 @@
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
 import { NotFoundError } from "../core/errors.ts";
-import { ShareService } from "../core/shares/service.ts";
-import { TeamspaceService } from "../core/shares/teamspaces.ts";
-import { openStore, type UserRecord } from "../store/index.ts";
+import type { ShareService } from "../core/shares/service.ts";
+import type { TeamspaceService } from "../core/shares/teamspaces.ts";
+import type { UserRecord } from "../store/index.ts";
 
 interface Tools {
   shares: ShareService;
@@ -17,6 +17,8 @@ interface Tools {
 
 async function asUser<T>(command: Command, name: string, fn: (tools: Tools) => Promise<T>): Promise<void> {
   const config = loadConfig(command.optsWithGlobals());
+  // Loaded when the command runs, not when the CLI starts.
+  const [{ openStore }, { ShareService }, { TeamspaceService }] = await Promise.all([import("../store/index.ts"), import("../core/shares/service.ts"), import("../core/shares/teamspaces.ts")]);
   const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
   try {
     const [user] = await store.read((tx) => tx.users.find({ name }, { limit: 1 }));

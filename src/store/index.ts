@@ -5,12 +5,9 @@ export { FileStore, catalogExists, type FileStoreOptions } from "./file-store.ts
 export { self as thisProcess, isProvablyGone, type ProcessIdentity } from "./process-identity.ts";
 
 import { FileStore, type FileStoreOptions } from "./file-store.ts";
-import { PgStore } from "./postgres/pg-store.ts";
 import type { S3Settings } from "./s3-blobs.ts";
 import type { Store } from "./store.ts";
 
-export { PgStore } from "./postgres/pg-store.ts";
-export { migrate } from "./postgres/migrate.ts";
 
 export interface OpenStoreOptions extends FileStoreOptions {
   /** A postgres:// URL: the PostgreSQL store; `home` then only holds scratch files. */
@@ -24,7 +21,9 @@ export async function openStore(home: string, options: OpenStoreOptions = {}): P
   if (options.s3 && !options.databaseUrl) throw new Error("Blobs in S3 need the PostgreSQL store (TREEINDEX_DATABASE_URL)");
   if (options.databaseUrl) {
     const s3 = options.s3;
-    // The S3 client is loaded only when a bucket is configured (it is large).
+    // PostgreSQL's client and the S3 client load only when configured: the file store's
+    // start (a desktop client's stdio server) does not pay for them.
+    const { PgStore } = await import("./postgres/pg-store.ts");
     const S3 = s3 ? (await import("./s3-blobs.ts")).S3BlobStore : undefined;
     return PgStore.open(options.databaseUrl, home, { onWarning: options.onWarning, blobs: S3 && s3 ? (scratch) => new S3(s3, scratch) : undefined });
   }

@@ -6,18 +6,41 @@
  * Speed: values are resolved once per record before sorting or grouping, because mingo's
  * generic $sort and compound-key $group cost several times more at 10k+ records.
  */
-import { Query } from "mingo";
-import { $avg, $max, $min, $sum } from "mingo/operators/accumulator";
+import type { Query } from "mingo";
 import type { Options } from "mingo/types";
-import { compare, resolve } from "mingo/util";
 import type { AggregateRow, Aggregation, FindOptions, SortKey, Where } from "./store.ts";
+
+type Mingo = {
+  Query: typeof Query;
+  accumulators: typeof import("mingo/operators/accumulator");
+  util: typeof import("mingo/util");
+};
+let loaded: Mingo | undefined;
+
+/**
+ * mingo takes ~80 ms to load: it is loaded on the first query, not when the store module
+ * is imported (the CLI and a desktop client's stdio server start without it).
+ */
+export async function loadMingo(): Promise<void> {
+  if (loaded) return;
+  const [{ Query }, accumulators, util] = await Promise.all([import("mingo"), import("mingo/operators/accumulator"), import("mingo/util")]);
+  loaded = { Query, accumulators, util };
+}
+
+function mingo(): Mingo {
+  if (!loaded) throw new Error("loadMingo() must resolve before a query runs");
+  return loaded;
+}
 
 type Rec = { id: string };
 type Accessor = (record: Rec) => unknown;
 
 /** A top-level name reads the field directly: same result as the path resolver, a fraction of the cost. */
 export function accessor(path: string): Accessor {
-  if (path.includes(".")) return (r) => resolve(r as Record<string, unknown>, path);
+  if (path.includes(".")) {
+    const { resolve } = mingo().util;
+    return (r) => resolve(r as Record<string, unknown>, path);
+  }
   return (r) => (Object.hasOwn(r, path) ? (r as Record<string, unknown>)[path] : undefined);
 }
 
@@ -29,7 +52,7 @@ export function matcher(where: Where | undefined): (record: Rec) => boolean {
   const key = JSON.stringify(where);
   let query = compiled.get(key);
   if (!query) {
-    query = new Query(where, {});
+    query = new (mingo().Query)(where, {});
     if (compiled.size > 1000) compiled.clear();
     compiled.set(key, query);
   }
@@ -39,6 +62,7 @@ export function matcher(where: Where | undefined): (record: Rec) => boolean {
 
 /** Sorts by the keys (MongoDB value order), then by id; returns a new array. */
 export function sortRecords<T extends Rec>(records: T[], sort: SortKey[] = []): T[] {
+  const { compare } = mingo().util;
   const keys: Array<[Accessor, 1 | -1]> = sort.map(([path, dir]) => [accessor(path), dir]);
   keys.push([(r) => r.id, 1]);
   const decorated = records.map((record) => ({ record, values: keys.map(([value]) => value(record)) }));
@@ -57,8 +81,6 @@ export function page<T>(sorted: T[], options: FindOptions): T[] {
   return options.limit === undefined ? sorted.slice(offset) : sorted.slice(offset, offset + options.limit);
 }
 
-/** mingo's own accumulators: MongoDB semantics (e.g. $sum skips non-numbers, $max uses BSON order). */
-const ACCUMULATORS = { $sum, $avg, $max, $min };
 // The accumulators complete partial options with mingo's defaults (ComputeOptions.init).
 const MINGO_OPTIONS = {} as Options;
 
@@ -67,6 +89,9 @@ const MINGO_OPTIONS = {} as Options;
  * accumulators per partition: about half the cost of mingo's generic $group.
  */
 export function aggregateRecords(records: Iterable<Rec>, aggregation: Aggregation): AggregateRow[] {
+  // mingo's own accumulators: MongoDB semantics (e.g. $sum skips non-numbers, $max uses BSON order).
+  const { $sum, $avg, $max, $min } = mingo().accumulators;
+  const ACCUMULATORS = { $sum, $avg, $max, $min };
   const entries = Object.entries(aggregation.aggregates);
   const fields = entries.map(([, { field }]) => (field === null ? null : accessor(field)));
   const keyValues = aggregation.groupBy.map(accessor);

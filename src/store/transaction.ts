@@ -3,7 +3,7 @@
  * record an undo entry for every change so a transaction that throws half-way leaves
  * nothing behind. The methods are async to keep the interface of stores that do I/O.
  */
-import { aggregateRecords, matcher, page, sortRecords } from "./memory-query.ts";
+import { aggregateRecords, loadMingo, matcher, page, sortRecords } from "./memory-query.ts";
 import { emptyCatalog, type CatalogData, type CollectionName } from "./records.ts";
 import type { CollectionReader, CollectionWriter, ReadTx, RecordOf, WriteTx } from "./store.ts";
 
@@ -21,16 +21,24 @@ function reader<T extends { id: string }>(table: Record<string, T>): CollectionR
   return {
     get: async (id) => (Object.hasOwn(table, id) ? structuredClone(table[id]) : undefined),
     find: async (where, options = {}) => {
+      await loadMingo();
       const found = matching(where);
       const ordered = options.sort?.length || options.limit !== undefined || options.offset ? page(sortRecords(found, options.sort), options) : found;
       return ordered.map((record) => structuredClone(record));
     },
     findPage: async (where, options) => {
+      await loadMingo();
       const found = matching(where);
       return { records: page(sortRecords(found, options.sort), options).map((record) => structuredClone(record)), total: found.length };
     },
-    count: async (where) => (where ? matching(where).length : Object.keys(table).length),
-    aggregate: async (where, aggregation) => aggregateRecords(matching(where), aggregation),
+    count: async (where) => {
+      await loadMingo();
+      return where ? matching(where).length : Object.keys(table).length;
+    },
+    aggregate: async (where, aggregation) => {
+      await loadMingo();
+      return aggregateRecords(matching(where), aggregation);
+    },
   };
 }
 

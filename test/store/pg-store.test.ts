@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PgStore, migrate, openStore } from "../../src/store/index.ts";
+import { openStore } from "../../src/store/index.ts";
+import { PgStore, migrate } from "../../src/store/postgres/index.ts";
 import { startTestPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { makeTempHome } from "../helpers/server.ts";
 import pg from "pg";
