@@ -93,7 +93,14 @@ class PgCollection<T extends { id: string }> implements CollectionWriter<T> {
     const params = new Params();
     const { select, groupBy } = this.compiler.aggregation(aggregation, params);
     const condition = this.compiler.compile(where, params);
-    const { rows } = await this.db.query(`SELECT ${select}, count(*) AS n__ FROM ${this.table} WHERE ${condition} ${groupBy}`, params.values);
+    const sql = `SELECT ${select}, count(*) AS n__ FROM ${this.table} WHERE ${condition} ${groupBy}`;
+    // The planner cannot estimate how many groups JSONB keys form and assumes one per row,
+    // so it sorts every matching row (3x slower at 1M rows than hashing). Groups are few:
+    // hashing is chosen for this query (it spills to disk if they are not).
+    const grouped = aggregation.groupBy.length > 0;
+    if (grouped) await this.db.query("SET LOCAL enable_sort = off");
+    const { rows } = await this.db.query(sql, params.values);
+    if (grouped) await this.db.query("SET LOCAL enable_sort = DEFAULT");
     const aliases = Object.keys(aggregation.aggregates);
     // Without GROUP BY, SQL answers one row even when nothing matched; the store contract answers none.
     return rows
