@@ -38,6 +38,12 @@ describe("PostgreSQL store specifics", () => {
     await server.dropDatabase(url);
   });
 
+  it("says which database it cannot reach, never the password", async () => {
+    const error = await openStore(scratch, { databaseUrl: "postgres://me:s3cret@127.0.0.1:1/nowhere" }).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/^Cannot open the PostgreSQL store at 127\.0\.0\.1:1\/nowhere \(TREEINDEX_DATABASE_URL\): .*ECONNREFUSED/);
+    expect((error as Error).message).not.toMatch(/s3cret/);
+  });
+
   it("keeps strings with U+0000 (dropped) and removes fields patched to undefined", async () => {
     const url = await server.createDatabase();
     const store = await openStore(scratch, { databaseUrl: url });

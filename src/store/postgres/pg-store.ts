@@ -136,6 +136,16 @@ function transaction(db: Queryable): WriteTx {
   return tx as WriteTx;
 }
 
+/** host:port/database of a URL, never its password. */
+function describeUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return "the configured URL";
+  }
+}
+
 export interface PgStoreOptions {
   onWarning?: (message: string) => void;
   /** Connections per server (default 10). */
@@ -164,7 +174,7 @@ export class PgStore implements Store {
       await migrate(pool);
     } catch (error) {
       await pool.end();
-      throw error;
+      throw new Error(`Cannot open the PostgreSQL store at ${describeUrl(databaseUrl)} (TREEINDEX_DATABASE_URL): ${(error as Error).message}`, { cause: error });
     }
     return new PgStore(home, pool, options.blobs?.(home));
   }
