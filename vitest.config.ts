@@ -8,6 +8,7 @@ const ON_BOTH_STORES = [
   "test/mcp/structure-compact.test.ts",
   "test/mcp/http.test.ts",
   "test/mcp/sessions.test.ts",
+  "test/mcp/stdio.test.ts",
   "test/mcp/deferred-transport.test.ts",
   "test/mcp/local-file-race.test.ts",
   "test/mcp/process-url-roots.test.ts",

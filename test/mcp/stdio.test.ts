@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { makeTempHome, startTestServer } from "../helpers/server.ts";
+import { storeEnv } from "../helpers/test-store.ts";
 import { ok } from "./harness.ts";
 
 // The binary as users run it: the compiled build when fresh (npm install builds it), else the sources via tsx.
@@ -17,14 +18,14 @@ function form(name: string, bytes: Buffer): FormData {
 }
 
 /** The server entry from claude_desktop_config.example.json, with its placeholders filled in. */
-async function exampleConfigServer(home: string, allowedRoot: string): Promise<{ command: string; args: string[]; env: Record<string, string> }> {
+async function exampleConfigServer(home: string, allowedRoot: string, state: Record<string, string> = {}): Promise<{ command: string; args: string[]; env: Record<string, string> }> {
   const config = JSON.parse(await fs.readFile("claude_desktop_config.example.json", "utf8"));
   const entry = config.mcpServers.treeindex as { command: string; args: string[]; env: Record<string, string> };
   const fill = (s: string) => s.replace("/absolute/path/to/treeindex", path.resolve("."));
   return {
     command: entry.command === "node" ? process.execPath : entry.command,
     args: entry.args.map(fill),
-    env: { ...entry.env, TREEINDEX_HOME: home, TREEINDEX_ALLOWED_ROOTS: allowedRoot, TREEINDEX_WORKERS: "1" },
+    env: { ...entry.env, TREEINDEX_HOME: home, TREEINDEX_ALLOWED_ROOTS: allowedRoot, TREEINDEX_WORKERS: "1", ...state },
   };
 }
 
@@ -33,7 +34,10 @@ describe("treeindex mcp (stdio)", () => {
     const home = await makeTempHome();
     const docs = await makeTempHome("treeindex-docs-");
     await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(docs, "R-data.pdf"));
-    const server = await exampleConfigServer(home, docs);
+    // On the postgres project the stdio server's state is a fresh database.
+    const state = await storeEnv();
+    onTestFinished(() => state.drop());
+    const server = await exampleConfigServer(home, docs, state.env);
     expect(server.args[0]).toBe(path.resolve("bin/treeindex.js"));
     const transport = new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: "pipe" });
     const client = new Client({ name: "test", version: "1.0.0" });
@@ -101,7 +105,7 @@ describe("treeindex mcp (stdio)", () => {
     await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(docs, "R-data.pdf"));
     const envKey = "env-key-shared-by-stdio-and-serve-0123456789";
     const rest = await startTestServer({ TREEINDEX_API_KEY: envKey });
-    const server = await exampleConfigServer(rest.home, docs);
+    const server = await exampleConfigServer(rest.home, docs, rest.stateEnv);
     const client = new Client({ name: "test", version: "1.0.0" });
     try {
       await client.connect(new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: "pipe" }));
