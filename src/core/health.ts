@@ -8,13 +8,14 @@ export const healthSchema = z.object({
   uptime_s: z.number().describe("Seconds since this process started serving"),
   queue: z.object({ queued: z.number().int(), processing: z.number().int() }).describe("Jobs waiting and running, all processes on this store"),
   workers: z.number().int(),
+  store: z.enum(["file", "postgres"]).describe("Where the state lives: the embedded file store, or PostgreSQL shared by every server on it"),
 });
 export type Health = z.infer<typeof healthSchema>;
 
 export class HealthService {
   private readonly startedAt = Date.now();
 
-  constructor(private readonly queue: JobQueue, private readonly pool: WorkerPool) {}
+  constructor(private readonly queue: JobQueue, private readonly pool: WorkerPool, private readonly store: Health["store"]) {}
 
   async get(): Promise<Health> {
     return {
@@ -23,6 +24,7 @@ export class HealthService {
       uptime_s: Math.round((Date.now() - this.startedAt) / 100) / 10,
       queue: await this.queue.depth(),
       workers: this.pool.threads,
+      store: this.store,
     };
   }
 }

@@ -91,7 +91,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE], heapLimitMb: config.jobMemoryMb });
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
-  const health = new HealthService(runner.queue, pool);
+  const health = new HealthService(runner.queue, pool, store.kind);
   const folders = new FolderService(store);
   const metadataSchemas = new MetadataSchemaService(store);
   const documents = new DocumentService(store, runner, folders, indexLimits(config), metadataSchemas);

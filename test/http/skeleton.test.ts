@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sleepKind } from "../fixtures/jobs/sleep-kind.ts";
 import { json, startTestServer, type TestServer } from "../helpers/server.ts";
 import pg from "pg";
+import { onPostgres } from "../helpers/test-store.ts";
 
 async function dropTable(url: string, table: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -25,7 +26,7 @@ describe("HTTP skeleton", () => {
     const res = await server.api("/health", { key: null });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ status: "ok", version: "0.1.0", queue: { queued: 0, processing: 0 } });
+    expect(body).toMatchObject({ status: "ok", version: "0.1.0", queue: { queued: 0, processing: 0 }, store: onPostgres ? "postgres" : "file" });
     expect(typeof body.uptime_s).toBe("number");
   });
 
