@@ -10,7 +10,7 @@
  * an acknowledged write is committed, never lost. A throw rolls the transaction back.
  */
 import pg from "pg";
-import type { CatalogData, CollectionName } from "../records.ts";
+import type { CollectionName } from "../records.ts";
 import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, Where, WriteTx } from "../store.ts";
 import { COLLECTIONS } from "../transaction.ts";
 import { migrate } from "./migrate.ts";
@@ -213,4 +213,3 @@ export class PgStore implements Store {
   }
 }
 
-export type { CatalogData };
