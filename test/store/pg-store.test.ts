@@ -55,4 +55,35 @@ describe("PostgreSQL store specifics", () => {
     await store.close();
     await server.dropDatabase(url);
   });
+
+  it("survives the database dropping a connection it holds mid-transaction: the transaction fails, the process lives, the next one reconnects", async () => {
+    const url = await server.createDatabase();
+    const store = await openStore(scratch, { databaseUrl: url, onWarning: () => undefined });
+    await store.write((tx) => tx.documents.insert(doc("doc_before")));
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    const dbName = new URL(url).pathname.slice(1);
+    const terminateAll = () => admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
+    // Between two statements the connection is idle in our transaction, and no query is
+    // there to receive the error: only a listener on the borrowed connection hears it.
+    const failed = await store
+      .write(async (tx) => {
+        await tx.documents.get("doc_before");
+        await terminateAll();
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.documents.insert(doc("doc_lost"));
+      })
+      .catch((e: Error) => e);
+    expect(failed).toBeInstanceOf(Error);
+    // The dead connection was not handed back: the next transactions (more than one, on
+    // whatever connections the pool has) work.
+    for (let i = 0; i < 12; i++) await store.write((tx) => tx.documents.insert(doc(`doc_after_${i}`)));
+    const ids = await store.read(async (tx) => (await tx.documents.find({})).map((d) => d.id).sort());
+    expect(ids).not.toContain("doc_lost");
+    expect(ids).toContain("doc_before");
+    expect(ids).toContain("doc_after_11");
+    await admin.end();
+    await store.close();
+    await server.dropDatabase(url);
+  });
 });

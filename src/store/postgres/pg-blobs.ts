@@ -6,6 +6,7 @@
 import type pg from "pg";
 import { checkSegment, type BlobStore } from "../blobs.ts";
 import { ScratchCopies } from "../scratch-copies.ts";
+import { withConnection } from "./checkout.ts";
 
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -23,21 +24,20 @@ export class PgBlobStore implements BlobStore {
     checkSegment("document id", docId);
     checkSegment("blob name", name);
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("DELETE FROM blobs WHERE doc_id = $1 AND name = $2", [docId, name]);
-      // At least one chunk, so an empty blob exists.
-      for (let chunk = 0, at = 0; chunk === 0 || at < bytes.length; chunk++, at += CHUNK_BYTES) {
-        await client.query("INSERT INTO blobs (doc_id, name, chunk, data) VALUES ($1, $2, $3, $4)", [docId, name, chunk, bytes.subarray(at, at + CHUNK_BYTES)]);
+    await withConnection(this.pool, async (client, discard) => {
+      try {
+        await client.query("BEGIN");
+        await client.query("DELETE FROM blobs WHERE doc_id = $1 AND name = $2", [docId, name]);
+        // At least one chunk, so an empty blob exists.
+        for (let chunk = 0, at = 0; chunk === 0 || at < bytes.length; chunk++, at += CHUNK_BYTES) {
+          await client.query("INSERT INTO blobs (doc_id, name, chunk, data) VALUES ($1, $2, $3, $4)", [docId, name, chunk, bytes.subarray(at, at + CHUNK_BYTES)]);
+        }
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(discard);
+        throw error;
       }
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async writeJson(docId: string, name: string, value: unknown): Promise<void> {

@@ -13,6 +13,7 @@ import pg from "pg";
 import type { CollectionName } from "../records.ts";
 import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, Where, WriteTx } from "../store.ts";
 import { COLLECTIONS } from "../transaction.ts";
+import { withConnection } from "./checkout.ts";
 import { migrate } from "./migrate.ts";
 import type { BlobStore } from "../blobs.ts";
 import { PgBlobStore } from "./pg-blobs.ts";
@@ -194,22 +195,19 @@ export class PgStore implements Store {
     await this.pool.end();
   }
 
-  private async inTransaction<T>(begin: string, fn: (tx: WriteTx, client: pg.PoolClient) => Promise<T> | T): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
+  private inTransaction<T>(begin: string, fn: (tx: WriteTx, client: pg.PoolClient) => Promise<T> | T): Promise<T> {
+    return withConnection(this.pool, async (client, discard) => {
       await client.query(begin);
       try {
         const result = await fn(transaction(client), client);
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => (broken = true));
+        await client.query("ROLLBACK").catch(discard);
         throw error;
       }
-    } finally {
-      client.release(broken);
-    }
+    });
   }
+
 }
 
