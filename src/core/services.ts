@@ -5,7 +5,6 @@
 import type { Config } from "../config.ts";
 import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
-import { makeAbstractive } from "../indexing/summary/abstractive.ts";
 import { createLlm, type LlmProvider } from "../llm/index.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { BlockReferenceService, blockReferenceJobKind } from "./documents/block-reference.ts";
@@ -83,7 +82,8 @@ export async function createServices(config: Config, logger: Logger, options: Se
       timeoutMs: config.jobTimeoutMs,
       limits: indexLimits(config),
       ocr: config.ocr,
-      refine: llm.available ? (indexed) => makeAbstractive(indexed, llm) : undefined,
+      // Loaded on use: the summariser brings the tokenizer's tables (~65 MB) into the main thread.
+      refine: llm.available ? async (indexed) => (await import("../indexing/summary/abstractive.ts")).makeAbstractive(indexed, llm) : undefined,
     }),
     blockReferenceJobKind(store, config.ocr, config.jobTimeoutMs),
     ...(options.extraJobKinds ?? []),

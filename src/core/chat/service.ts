@@ -5,7 +5,6 @@
  * events, so streaming and non-streaming answers are the same text.
  */
 import { randomBytes } from "node:crypto";
-import { countTokens } from "../../indexing/tokens.ts";
 import type { LlmProvider, LlmUsage } from "../../llm/index.ts";
 import type { DocumentRecord, UserRecord } from "../../store/index.ts";
 import type { DocumentReader } from "../documents/reading.ts";
@@ -70,6 +69,8 @@ export class ChatService {
     // Streamed line by line, so clients see the same incremental shape as with a model.
     for (const piece of answer.match(/[^\n]*\n*/g) ?? []) writer.text(piece);
     writer.endText();
+    // The tokenizer's tables cost ~65 MB: loaded on the first model-less chat, not at start.
+    const { countTokens } = await import("../../indexing/tokens.ts");
     const prompt = body.messages.reduce((n, m) => n + countTokens(m.content), 0);
     return { usage: { promptTokens: prompt, completionTokens: countTokens(answer) }, finishReason: "stop" };
   }

@@ -3,7 +3,8 @@
  * parse runs in the worker pool so a large file does not stall other requests.
  */
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
-import { MarkdownError, decodeMarkdown, docNameOf } from "../../indexing/markdown/index.ts";
+// decode.ts alone: the indexer itself (remark, the tokenizer) runs in the worker threads.
+import { MarkdownError, decodeMarkdown, docNameOf } from "../../indexing/markdown/decode.ts";
 import type { IndexedDocument } from "../../indexing/tree-types.ts";
 import type { WorkerPool } from "../../jobs/index.ts";
 import { INDEX_TASK_MODULE } from "../documents/index-job.ts";
