@@ -6,7 +6,9 @@
 import fs from "node:fs/promises";
 import type { MessagePort } from "node:worker_threads";
 import type { MarkdownIndexOptions } from "./markdown/index.ts";
+import { openPdf } from "./pdf/document.ts";
 import { indexPdf } from "./pdf/index.ts";
+import { helpExtract, type HelperLink } from "./pdf/page-split.ts";
 import type { Line } from "./pdf/types.ts";
 import type { IndexedDocument } from "./tree-types.ts";
 
@@ -22,11 +24,25 @@ export interface IndexTaskPayload {
   markdown?: MarkdownIndexOptions;
   /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
   ocr?: { detect: boolean; lines?: Record<number, Line[]> };
-  /** PDF: receives `{done, total}` (pages read) as indexing goes, a few times a second at most. */
+  /**
+   * PDF: the job's line to the main thread. Receives `{done, total}` (pages read) a few
+   * times a second at most, and `{help: link}` when a long PDF wants a second thread to read
+   * pages (the main thread then runs a task with `helper: link`; see pdf/page-split.ts).
+   */
   progress?: MessagePort;
+  /** PDF: the pool has threads to spare, so a long PDF may ask for a helper over `progress`. */
+  split?: boolean;
+  /** PDF: read pages for another task of the same file instead of indexing it. */
+  helper?: HelperLink;
 }
 
-export default async function indexTask(payload: IndexTaskPayload): Promise<IndexedDocument> {
+export default async function indexTask(payload: IndexTaskPayload): Promise<IndexedDocument | null> {
+  if (payload.helper) {
+    // The file is read only once a chunk is claimed (a late helper has nothing to do).
+    await helpExtract(async () => openPdf(await readBytes(payload)), payload.helper);
+    return null;
+  }
+  const port = payload.progress;
   switch (payload.format) {
     case "pdf":
       return indexPdf(await readBytes(payload), {
@@ -37,7 +53,8 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
         addPageMarkdown: true,
         detectScans: payload.ocr?.detect ?? false,
         ocrLines: payload.ocr?.lines,
-        onProgress: payload.progress ? throttled((done, total) => payload.progress!.postMessage({ done, total })) : undefined,
+        onProgress: port ? throttled((done, total) => port.postMessage({ done, total })) : undefined,
+        requestHelper: port && payload.split ? (link, transfer) => port.postMessage({ help: link }, transfer) : undefined,
       });
     case "markdown": {
       // Imported here, not at the top: the Markdown indexer brings the tokenizer's tables

@@ -9,6 +9,7 @@ import { MessageChannel } from "node:worker_threads";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { OcrPageResult, OcrTaskPayload } from "../../indexing/ocr/page-task.ts";
 import type { PdfIndexResult } from "../../indexing/pdf/index.ts";
+import type { HelperLink } from "../../indexing/pdf/page-split.ts";
 import type { Line } from "../../indexing/pdf/types.ts";
 import type { JobContext } from "../../jobs/index.ts";
 import { taskModulePath } from "../../jobs/module-path.ts";
@@ -56,7 +57,10 @@ export async function indexWithOcr(
   }
 }
 
-/** One worker call, with its pages-read messages turned into `onProgress` calls of `stage`. */
+/**
+ * One worker call, with its pages-read messages turned into `onProgress` calls of `stage`,
+ * and its requests for a helper thread (a long PDF read on two threads) run on the pool.
+ */
 async function runWithProgress<R>(
   pool: JobContext["pool"],
   task: { module: string; payload: IndexTaskPayload },
@@ -64,11 +68,18 @@ async function runWithProgress<R>(
   stage: IndexStage,
   onProgress?: (p: IndexProgress) => void,
 ): Promise<R> {
-  if (!onProgress || task.payload.format !== "pdf") return pool.run<R>(task, signal);
+  const split = pool.threads >= 2;
+  if ((!onProgress && !split) || task.payload.format !== "pdf") return pool.run<R>(task, signal);
   const channel = new MessageChannel();
-  channel.port1.on("message", (m: { done: number; total: number }) => onProgress({ stage, done: m.done, total: m.total }));
+  channel.port1.on("message", (m: { done: number; total: number } | { help: HelperLink }) => {
+    if ("help" in m) {
+      const helper: IndexTaskPayload = { format: "pdf", filePath: task.payload.filePath, helper: m.help };
+      // The reader learns of a failed helper from its port (see page-split.ts) and reads those pages itself.
+      pool.run({ module: task.module, payload: helper }, signal, [m.help.port]).catch(() => undefined);
+    } else onProgress?.({ stage, done: m.done, total: m.total });
+  });
   try {
-    return await pool.run<R>({ module: task.module, payload: { ...task.payload, progress: channel.port2 } }, signal, [channel.port2]);
+    return await pool.run<R>({ module: task.module, payload: { ...task.payload, progress: channel.port2, split } }, signal, [channel.port2]);
   } finally {
     channel.port1.close();
   }

@@ -2,11 +2,14 @@
  * Page-by-page text extraction. Each page is loaded, turned into compact lines and released
  * (page.cleanup()) before the next one, so a 2000-page PDF costs memory for its text only.
  */
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy } from "./document.ts";
 import { DeadlineError, withDeadline } from "./document.ts";
 import { PdfError } from "./errors.ts";
 import { itemsToLines, type RawItem } from "./lines.ts";
 import type { PageText } from "./types.ts";
+
+type TextContentItems = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>["items"];
 
 /** One page taking longer than this is a damaged or hostile content stream. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -16,29 +19,72 @@ export interface ExtractOptions {
   onPage?: (done: number, total: number) => void;
 }
 
+/** Where a font id was first met: enough for another reader of the same file to find it again. */
+export interface FontFirstUse {
+  /** 1-based page. */
+  page: number;
+  /** Index in that page's pdfjs text items. */
+  item: number;
+  /** The item's text, to check that the other reader found the same item. */
+  str: string;
+}
+
+/**
+ * Reads pages of one opened PDF into compact lines, remembering where each font id was first
+ * used. pdfjs numbers fonts per document load, so two threads reading one file give the same
+ * font different ids; the first uses let one thread translate the other's ids (page-split.ts).
+ */
+export class PageReader {
+  /** Font id -> its first use. The keys double as interned strings (one per font, not per line). */
+  readonly fonts = new Map<string, FontFirstUse>();
+  private readonly interned = new Map<string, string>();
+
+  constructor(
+    readonly doc: PDFDocumentProxy,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** The text items of page `n` (1-based) as pdfjs gives them. */
+  async items(n: number): Promise<TextContentItems> {
+    const page = await this.doc.getPage(n);
+    try {
+      return (await page.getTextContent()).items;
+    } finally {
+      page.cleanup();
+    }
+  }
+
+  /** Page `n` (1-based) as lines; failures become PdfError "corrupt" naming the page. */
+  read(n: number): Promise<PageText> {
+    this.signal?.throwIfAborted();
+    return readPage(this, n, this.signal);
+  }
+
+  intern(fontName: string, page: number, item: number, str: string): string {
+    const known = this.interned.get(fontName);
+    if (known !== undefined) return known;
+    this.interned.set(fontName, fontName);
+    this.fonts.set(fontName, { page, item, str });
+    return fontName;
+  }
+}
+
 export async function extractPages(doc: PDFDocumentProxy, options: ExtractOptions = {}): Promise<PageText[]> {
   const total = doc.numPages;
   const pages: PageText[] = [];
-  // Font ids repeat on every page; interning keeps one string per font instead of one per line.
-  const intern = new Map<string, string>();
+  const reader = new PageReader(doc, options.signal);
   for (let n = 1; n <= total; n++) {
-    if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
-    pages.push(await extractPage(doc, n, intern, options.signal));
+    pages.push(await reader.read(n));
     options.onPage?.(n, total);
   }
   return pages;
 }
 
-async function extractPage(
-  doc: PDFDocumentProxy,
-  n: number,
-  intern: Map<string, string>,
-  signal?: AbortSignal,
-): Promise<PageText> {
+async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Promise<PageText> {
   try {
     return await withDeadline(
       (async () => {
-        const page = await doc.getPage(n);
+        const page = await reader.doc.getPage(n);
         try {
           const [x0, y0, x1, y1] = page.view;
           const content = await page.getTextContent();
@@ -47,11 +93,10 @@ async function extractPage(
             if (style.fontFamily === "monospace") mono.add(id);
           }
           const items: RawItem[] = [];
-          for (const it of content.items) {
-            if (!("str" in it)) continue; // marked-content markers
-            const font = intern.get(it.fontName) ?? (intern.set(it.fontName, it.fontName), it.fontName);
-            items.push({ str: it.str, transform: it.transform, width: it.width, fontName: font });
-          }
+          content.items.forEach((it, k) => {
+            if (!("str" in it)) return; // marked-content markers
+            items.push({ str: it.str, transform: it.transform, width: it.width, fontName: reader.intern(it.fontName, n, k, it.str) });
+          });
           return { lines: itemsToLines(items, Math.abs(x1 - x0), mono), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
         } finally {
           page.cleanup();

@@ -7,6 +7,7 @@ import { openPdf } from "./document.ts";
 import { PdfError, checkPdfBytes } from "./errors.ts";
 import { checkInflatedSizes } from "./stream-budget.ts";
 import { extractPages, readPageLabels } from "./extract.ts";
+import { MIN_SPLIT_PAGES, SplitExtraction, type RequestHelper } from "./page-split.ts";
 import { stripHeadersFooters } from "./headers-footers.ts";
 import { outlineHeadings } from "./outline.ts";
 import { buildTree } from "./structure.ts";
@@ -43,6 +44,8 @@ export interface PdfIndexOptions {
   ocrLines?: Record<number, Line[]>;
   /** Add each page's Markdown (`pageMarkdown`), the source of `type=ocr` results. */
   addPageMarkdown?: boolean;
+  /** Ask for a second thread to read pages of a long PDF (see page-split.ts); without it, one thread reads all. */
+  requestHelper?: RequestHelper;
 }
 
 export interface PdfIndexResult extends IndexedDocument {
@@ -65,22 +68,27 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
   let labels: string[] | null;
   let outline: Awaited<ReturnType<typeof outlineHeadings>>;
   let metaTitle: string | undefined;
+  let split: SplitExtraction | undefined;
   const pageCount = doc.numPages;
   try {
     if (pageCount === 0) throw new PdfError("corrupt", "PDF is corrupt or unreadable: it has no pages");
     if (options.maxPages !== undefined && pageCount > options.maxPages) {
       throw new PdfError("too_many_pages", `PDF has ${pageCount} pages; the limit is ${options.maxPages}`);
     }
+    // Asked for first, so the helper loads the file while this thread reads the outline.
+    split = options.requestHelper && pageCount >= MIN_SPLIT_PAGES ? new SplitExtraction(doc, options.requestHelper) : undefined;
     labels = await readPageLabels(doc);
     outline = options.ignoreOutline ? [] : await outlineHeadings(doc);
     metaTitle = await readTitle(doc);
-    pages = await extractPages(doc, { signal, onPage: options.onProgress });
+    const extract = { signal, onPage: options.onProgress };
+    pages = split ? await split.extract(extract) : await extractPages(doc, extract);
     if (options.detectScans) {
       const { pagesNeedingOcr } = await import("../ocr/detect.ts");
       const missing = (await pagesNeedingOcr(doc, pages, signal)).filter((p) => !options.ocrLines?.[p]);
       if (missing.length) return { pageCount, tocSource: "page_groups", tree: [], needsOcr: missing };
     }
   } finally {
+    split?.close();
     // pdfjs' caches are the largest thing in memory; release them before building the tree.
     await close().catch(() => {});
   }

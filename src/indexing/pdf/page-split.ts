@@ -1,0 +1,216 @@
+/**
+ * Reading one long PDF on two worker threads. Text extraction is pdfjs' work page by page,
+ * so pages can be read anywhere; the index job's thread (the reader) asks the pool for a
+ * helper, and both take chunks of pages from one shared counter until none are left. The
+ * helper posts each chunk's lines straight to the reader over a MessagePort.
+ *
+ * Why it cannot deadlock or lose pages:
+ * - Chunks are claimed with an atomic counter, so each chunk is read by exactly one thread.
+ * - The reader waits only for chunks the helper has claimed, i.e. while the helper runs;
+ *   a helper still queued behind other jobs claims nothing, and the reader reads everything.
+ * - A helper that fails a chunk says so and stops; one whose thread dies closes its port.
+ *   Either way the reader reads the chunks it did not get.
+ *
+ * Font ids: pdfjs numbers fonts per document load, so the helper's ids mean nothing to the
+ * reader. The helper reports where it first met each of its fonts (page, item index, text);
+ * the reader reads those few pages itself and takes its own id of the same item, so both
+ * halves name fonts exactly as one thread would (same font resource, same id).
+ */
+import type { MessagePort, Transferable } from "node:worker_threads";
+import { MessageChannel } from "node:worker_threads";
+import { PageReader, type ExtractOptions, type FontFirstUse } from "./extract.ts";
+import type { PDFDocumentProxy } from "./document.ts";
+import type { PageText } from "./types.ts";
+
+/** Pages per claim: small enough to balance the two threads, large enough to keep messages few. */
+export const CHUNK_PAGES = 16;
+/** Below this, a second thread's document load and fonts cost more than it saves. */
+export const MIN_SPLIT_PAGES = 96;
+
+/** What the helper task receives (through the pool, from the reader's request). */
+export interface HelperLink {
+  /** Int32 slot 0: the next chunk to claim. */
+  board: SharedArrayBuffer;
+  port: MessagePort;
+  pageCount: number;
+  chunkPages: number;
+}
+
+/** Asks the main thread to start a helper task with this link (the port is transferred). */
+export type RequestHelper = (link: HelperLink, transfer: Transferable[]) => void;
+
+type HelperMessage =
+  | { chunk: number; pages: PageText[] }
+  | { failed: number }
+  | { end: true; fonts: [string, FontFirstUse][] };
+
+function claim(board: SharedArrayBuffer, chunks: number): number {
+  const c = Atomics.add(new Int32Array(board), 0, 1);
+  return c < chunks ? c : -1;
+}
+
+function chunkRange(c: number, link: Pick<HelperLink, "chunkPages" | "pageCount">): [number, number] {
+  const from = c * link.chunkPages + 1;
+  return [from, Math.min(link.pageCount, from + link.chunkPages - 1)];
+}
+
+/**
+ * The reader's side. Constructing it asks for the helper at once (it loads the file
+ * meanwhile); `extract` then reads every page, with the helper's chunks when it comes.
+ */
+export class SplitExtraction {
+  private readonly pageCount: number;
+  private readonly chunks: number;
+  private readonly board = new SharedArrayBuffer(4);
+  private readonly port: MessagePort;
+  private readonly fromHelper = new Map<number, PageText[]>();
+  /** Settles when the helper has nothing more to send: with its fonts' first uses when it
+   * ended normally (after a failed chunk too), without them when its thread died. */
+  private readonly helperOver: Promise<[string, FontFirstUse][] | undefined>;
+  private onChunk: (pages: number) => void = () => {};
+  private pagesFromHelper = 0;
+
+  constructor(
+    private readonly doc: PDFDocumentProxy,
+    requestHelper: RequestHelper,
+  ) {
+    this.pageCount = doc.numPages;
+    this.chunks = Math.ceil(this.pageCount / CHUNK_PAGES);
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.helperOver = new Promise((resolve) => {
+      port1.on("message", (m: HelperMessage) => {
+        if ("pages" in m) {
+          this.fromHelper.set(m.chunk, m.pages);
+          this.onChunk(m.pages.length);
+        } else if ("end" in m) resolve(m.fonts);
+        // { failed }: the helper stops there and ends; the reader reads that chunk itself.
+      });
+      port1.on("close", () => resolve(undefined));
+    });
+    requestHelper({ board: this.board, port: port2, pageCount: this.pageCount, chunkPages: CHUNK_PAGES }, [port2]);
+  }
+
+  async extract(options: ExtractOptions = {}): Promise<PageText[]> {
+    const { pageCount, chunks, board, fromHelper } = this;
+    const pages: PageText[] = new Array(pageCount);
+    const reader = new PageReader(this.doc, options.signal);
+    const mine = new Set<number>();
+    let done = 0;
+    const progress = (n: number) => options.onPage?.((done = Math.min(pageCount, done + n)), pageCount);
+    for (const got of fromHelper.values()) progress(got.length);
+    this.onChunk = progress;
+    const readChunk = async (c: number) => {
+      const [from, to] = chunkRange(c, { chunkPages: CHUNK_PAGES, pageCount });
+      for (let n = from; n <= to; n++) pages[n - 1] = await reader.read(n);
+      progress(to - from + 1);
+    };
+    try {
+      for (let c = claim(board, chunks); c >= 0; c = claim(board, chunks)) {
+        mine.add(c);
+        await readChunk(c);
+      }
+      // The helper claimed every chunk we did not read: wait until it has sent what it will.
+      if (mine.size < chunks) {
+        const fonts = await abortable(this.helperOver, options.signal);
+        // Without its fonts' first uses its pages cannot be named like ours: they are read again.
+        if (fonts) {
+          const fontIds = await translateFonts(reader, fonts);
+          for (const [c, got] of fromHelper) {
+            const [from] = chunkRange(c, { chunkPages: CHUNK_PAGES, pageCount });
+            got.forEach((page, k) => (pages[from - 1 + k] = renameFonts(page, fontIds)));
+            this.pagesFromHelper += got.length;
+            mine.add(c);
+          }
+        }
+        for (let c = 0; c < chunks; c++) if (!mine.has(c)) await readChunk(c);
+      }
+      return pages;
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Pages of the result that the helper read (for tests and logs). */
+  get helperPages(): number {
+    return this.pagesFromHelper;
+  }
+
+  /** Stops listening to the helper (it finishes its chunk and ends; its messages are dropped). */
+  close(): void {
+    this.port.close();
+  }
+}
+
+/** The helper's side: reads the chunks it can claim from its own load of the same file. */
+export async function helpExtract(open: () => Promise<{ doc: PDFDocumentProxy; close(): Promise<void> }>, link: HelperLink, signal?: AbortSignal): Promise<void> {
+  const chunks = Math.ceil(link.pageCount / link.chunkPages);
+  const post = (m: HelperMessage) => link.port.postMessage(m);
+  let reader: PageReader | undefined;
+  let close = async () => {};
+  try {
+    // Claim before opening: a helper that starts after the reader took every chunk costs nothing.
+    let c = claim(link.board, chunks);
+    if (c < 0) return;
+    const opened = await open();
+    close = opened.close;
+    reader = new PageReader(opened.doc, signal);
+    for (; c >= 0; c = claim(link.board, chunks)) {
+      const [from, to] = chunkRange(c, link);
+      const pages: PageText[] = [];
+      try {
+        for (let n = from; n <= to; n++) pages.push(await reader.read(n));
+      } catch {
+        // The reader reads this chunk again and reports the page's error as its own.
+        post({ failed: c });
+        return;
+      }
+      post({ chunk: c, pages });
+    }
+  } finally {
+    post({ end: true, fonts: reader ? [...reader.fonts] : [] });
+    link.port.close();
+    await close().catch(() => {});
+  }
+}
+
+/** The reader's id for each of the helper's font ids (found by reading their first uses). */
+async function translateFonts(reader: PageReader, helperFonts: [string, FontFirstUse][]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const byPage = new Map<number, [string, FontFirstUse][]>();
+  for (const entry of helperFonts) {
+    const list = byPage.get(entry[1].page) ?? [];
+    list.push(entry);
+    byPage.set(entry[1].page, list);
+  }
+  for (const [page, entries] of byPage) {
+    const items = await reader.items(page);
+    for (const [id, use] of entries) {
+      const item = items[use.item];
+      // Same file, same page, same item: the same font resource. Should the items ever
+      // differ, the font keeps an id of its own (never another font's).
+      ids.set(id, item && "str" in item && item.str === use.str ? reader.intern(item.fontName, page, use.item, item.str) : `helper:${id}`);
+    }
+  }
+  return ids;
+}
+
+function renameFonts(page: PageText, ids: Map<string, string>): PageText {
+  // "" is a line without a dominant font: no id to translate.
+  const rename = (id: string) => (id === "" ? id : (ids.get(id) ?? `helper:${id}`));
+  for (const line of page.lines) {
+    line.font = rename(line.font);
+    if (line.lead) line.lead.font = rename(line.lead.font);
+  }
+  return page;
+}
+
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

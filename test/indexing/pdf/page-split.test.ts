@@ -1,0 +1,179 @@
+/**
+ * A long PDF read on two threads (src/indexing/pdf/page-split.ts): the pages and the tree
+ * must be what one thread gives, whoever reads which chunk, and whatever the helper does
+ * (never comes, dies holding a chunk, fails a page).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { MessagePort } from "node:worker_threads";
+import { INDEX_TASK_MODULE, indexPayload } from "../../../src/core/documents/index-job.ts";
+import { indexOnPool } from "../../../src/core/documents/ocr-indexing.ts";
+import { openPdf, type PDFDocumentProxy } from "../../../src/indexing/pdf/document.ts";
+import { extractPages } from "../../../src/indexing/pdf/extract.ts";
+import { indexPdf } from "../../../src/indexing/pdf/index.ts";
+import { CHUNK_PAGES, MIN_SPLIT_PAGES, SplitExtraction, helpExtract, type HelperLink } from "../../../src/indexing/pdf/page-split.ts";
+import type { PageText } from "../../../src/indexing/pdf/types.ts";
+import { WorkerPool } from "../../../src/jobs/index.ts";
+import { createLogger } from "../../../src/logger.ts";
+import { buildPdf, type Run } from "./heading-class-builder.ts";
+
+const PAGES = 140;
+const BODY = "Ordinary sentences of body text fill this page so that the reader has a body font to compare.";
+
+/** Numbered chapters (16 pt bold) and sections set in body size, told apart by their bold
+ * face only; from page 100 on, notes in bold italic, a font no earlier page uses. */
+function longPdf(): Promise<Uint8Array> {
+  const pages: Run[][] = [];
+  let chapter = 0;
+  for (let p = 1; p <= PAGES; p++) {
+    const runs: Run[] = [];
+    let y = 740;
+    if (p % 14 === 1) {
+      runs.push({ text: `${++chapter} Chapter about topic ${chapter}`, x: 72, y, size: 16, bold: true });
+      y -= 30;
+    }
+    if (p % 7 === 4) {
+      runs.push({ text: `${chapter}.${Math.ceil((p % 14) / 7)} Section on page ${p}`, x: 72, y, size: 11, bold: true });
+      y -= 18;
+    }
+    if (p >= 100 && p % 5 === 0) {
+      runs.push({ text: `Note for page ${p}`, x: 72, y, size: 11, boldItalic: true });
+      y -= 16;
+    }
+    for (let k = 0; k < 12; k++, y -= 14) runs.push({ text: `${BODY} (${p}.${k})`, x: 72, y, size: 11 });
+    runs.push({ text: String(p), x: 300, y: 40, size: 9 });
+    pages.push(runs);
+  }
+  return buildPdf(pages);
+}
+
+/** Lines equal up to a one-to-one renaming of font ids (pdfjs names fonts per document load). */
+function expectSamePages(actual: PageText[], expected: PageText[]): void {
+  expect(actual.length).toBe(expected.length);
+  const forward = new Map<string, string>();
+  const backward = new Map<string, string>();
+  const same = (a: string, b: string) => {
+    if (!forward.has(a) && !backward.has(b)) {
+      forward.set(a, b);
+      backward.set(b, a);
+    }
+    return forward.get(a) === b && backward.get(b) === a;
+  };
+  const strip = (p: PageText) => ({ ...p, lines: p.lines.map((l) => ({ ...l, font: "", lead: l.lead && { ...l.lead, font: "" } })) });
+  actual.forEach((page, i) => {
+    expect(strip(page), `page ${i + 1}`).toEqual(strip(expected[i]));
+    page.lines.forEach((line, k) => {
+      expect(same(line.font, expected[i].lines[k].font), `font of page ${i + 1} line ${k + 1}`).toBe(true);
+      if (line.lead) expect(same(line.lead.font, expected[i].lines[k].lead!.font)).toBe(true);
+    });
+  });
+}
+
+let bytes: Uint8Array;
+let expected: PageText[];
+let dir: string;
+let pool: WorkerPool;
+
+beforeAll(async () => {
+  bytes = await longPdf();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-split-"));
+  await fs.writeFile(path.join(dir, "long.pdf"), bytes);
+  const { doc, close } = await openPdf(bytes);
+  expected = await extractPages(doc);
+  await close();
+  pool = new WorkerPool(2, { preload: [INDEX_TASK_MODULE] });
+});
+afterAll(async () => {
+  await pool?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function withDoc<T>(fn: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  const { doc, close } = await openPdf(bytes);
+  try {
+    return await fn(doc);
+  } finally {
+    await close();
+  }
+}
+
+const claimed = (link: HelperLink) => Atomics.load(new Int32Array(link.board), 0);
+
+describe("reading a long PDF on two threads", () => {
+  it("is long enough to split, and the fixture has the fonts the test relies on", () => {
+    expect(PAGES).toBeGreaterThanOrEqual(MIN_SPLIT_PAGES);
+    const fonts = new Set(expected.flatMap((p) => p.lines.map((l) => l.font)));
+    expect(fonts.size).toBe(3); // regular (body and folios), bold, bold italic
+    const lateFont = expected[99].lines.find((l) => l.text.startsWith("Note for page"))!.font;
+    expect(expected.slice(0, 99).some((p) => p.lines.some((l) => l.font === lateFont))).toBe(false);
+  });
+
+  it("a helper thread from the pool reads chunks, and the pages equal one thread's (fonts named alike)", async () => {
+    let helped: Promise<unknown> | undefined;
+    let link: HelperLink | undefined;
+    const pages = await withDoc(async (doc) => {
+      const split = new SplitExtraction(doc, (l, transfer) => {
+        link = l;
+        helped = pool.run({ module: INDEX_TASK_MODULE, payload: { format: "pdf", filePath: path.join(dir, "long.pdf"), helper: l } }, undefined, transfer);
+      });
+      // Let the helper claim its first chunk before this thread starts, so both really read.
+      while (claimed(link!) === 0) await new Promise((r) => setTimeout(r, 5));
+      const out = await split.extract();
+      expect(split.helperPages).toBeGreaterThan(0);
+      expect(split.helperPages).toBeLessThan(PAGES);
+      return out;
+    });
+    await helped;
+    expectSamePages(pages, expected);
+  });
+
+  it("a helper that never starts (the pool is busy): this thread reads everything and does not wait", async () => {
+    let kept: MessagePort | undefined;
+    const pages = await withDoc((doc) => new SplitExtraction(doc, (l) => (kept = l.port)).extract());
+    expectSamePages(pages, expected);
+    kept?.close();
+  });
+
+  it("a helper whose thread dies holding a chunk: that chunk is read here", async () => {
+    const pages = await withDoc((doc) =>
+      new SplitExtraction(doc, (l) => {
+        Atomics.add(new Int32Array(l.board), 0, 2); // it took chunks 0 and 1 ...
+        l.port.close(); // ... and vanished without a word
+      }).extract(),
+    );
+    expectSamePages(pages, expected);
+  });
+
+  it("a helper that fails a page: it stops, and its chunk and the rest are read here", async () => {
+    let helped: Promise<void> | undefined;
+    const failing = async () => {
+      const opened = await openPdf(bytes);
+      const getPage = opened.doc.getPage.bind(opened.doc);
+      opened.doc.getPage = (n: number) => (n === 2 * CHUNK_PAGES + 3 ? Promise.reject(new Error("damaged page")) : getPage(n));
+      return opened;
+    };
+    const pages = await withDoc(async (doc) => {
+      const split = new SplitExtraction(doc, (l) => {
+        new Int32Array(l.board)[0] = 2; // the helper's first claim is chunk 2, with the failing page
+        helped = helpExtract(failing, l);
+      });
+      await helped;
+      return split.extract();
+    });
+    expectSamePages(pages, expected);
+  });
+
+  it("indexes as the service does (worker pool of 2) into the same tree as one thread", async () => {
+    const payload = { ...indexPayload("pdf", "long.pdf", { maxPages: 1000, maxStreamBytes: 64 * 1024 * 1024 }), filePath: path.join(dir, "long.pdf") };
+    const onPool = await indexOnPool(payload, INDEX_TASK_MODULE, { langs: ["eng"], dpi: 300 }, { detect: true, saveImage: async () => {} }, { pool, signal: new AbortController().signal, logger: createLogger("silent") });
+    const alone = await indexPdf(bytes, { addSummaries: true, addDescription: true, addPageMarkdown: true, detectScans: true });
+    expect(onPool.tree).toEqual(alone.tree);
+    expect(onPool.pageMarkdown).toEqual(alone.pageMarkdown);
+    // The chapters and the bold body-size sections are found on both halves of the book.
+    const titles = JSON.stringify(onPool.tree);
+    expect(titles).toContain("10 Chapter about topic 10");
+    expect(titles).toContain("10.1 Section on page 130");
+  });
+});
