@@ -7,6 +7,14 @@ import { fileURLToPath } from "node:url";
 import type { TransferListItem } from "node:worker_threads";
 import { Piscina } from "piscina";
 
+/**
+ * Each thread's space for short-lived objects. V8 sizes it from the heap limit (3 GB gives
+ * it ~48 MB per thread); 24 MB keeps indexing as fast (octave.pdf through the pool: same
+ * time within noise) and the server's peak RSS on it about 30 MB lower. At 12 MB the extra
+ * scavenges cost ~10% of the time. (`npm run bench -- pdf-speed`; BENCHMARKS.md.)
+ */
+const YOUNG_GENERATION_MB = 24;
+
 export interface WorkerTask {
   /** Absolute file path or file: URL of a module whose default export runs the task. */
   module: string;
@@ -31,7 +39,7 @@ export class WorkerPool {
       minThreads: preload.length > 0 ? threads : 0,
       maxThreads: threads,
       idleTimeout: preload.length > 0 ? Number.POSITIVE_INFINITY : 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? 3072 },
+      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? 3072, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
   }
 

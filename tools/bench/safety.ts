@@ -25,9 +25,11 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-export async function serve(home: string, env: Record<string, string> = {}): Promise<Served> {
+/** `compiled`: through bin/treeindex.js, as `npm start` runs it (the build in dist/ when it is fresh). */
+export async function serve(home: string, env: Record<string, string> = {}, { compiled = false } = {}): Promise<Served> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0", "--home", home], {
+  const command = compiled ? [path.resolve("bin/treeindex.js")] : ["--import", "tsx", CLI];
+  const child = spawn(process.execPath, [...command, "serve", "--port", "0", "--home", home], {
     env: { ...process.env, TREEINDEX_API_KEY: KEY, TREEINDEX_WORKERS: "2", TREEINDEX_LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -79,9 +81,9 @@ async function lostIn(server: Served, acknowledged: string[]): Promise<number> {
   return acknowledged.filter((id) => !present.has(id)).length;
 }
 
-export function rssMb(pid: number): number {
+export function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Math.round(Number(m[1]) / 1024) : NaN;
   } catch {
     return NaN;
