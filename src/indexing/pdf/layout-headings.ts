@@ -337,6 +337,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
 function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
   const at = new Map(cands.map((c, k) => [c.line, k]));
   const drop = new Set<number>();
+  const paragraphs = new Set<number>();
   for (const a of cands) {
     if (drop.has(a.line)) continue;
     let last = lines[a.line];
@@ -360,7 +361,16 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       const wrapsOn = !a.pattern || ((a.pattern === "note" || a.pattern === "item") && (/^\p{Ll}/u.test(bt) || FUNCTION_WORD_END_RE.test(a.title)));
       const sameStyle = close && styleKey(lb) === a.style && wrapsOn && !/[.:]$/.test(a.title) && !strongPattern(bt);
       // A wrapped title's continuation carries no numbering of its own.
-      if (!(bareNumber && headingShaped(lb)) && !(sameStyle && headingShaped(lb) && scheme(bt).kind === null && a.title.length + bt.length <= 150)) break;
+      const continuation = sameStyle && headingShaped(lb) && scheme(bt).kind === null;
+      // Emphasis too long for a title that holds more than one sentence is a paragraph set
+      // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
+      // for this course ..."): its first line is not a section title. A long caption of one
+      // sentence (a risk factor) or a long title in capitals stays a heading.
+      if (continuation && !a.pattern && a.title.length + bt.length > 150 && boldParagraph(a.title, lines, j, a.style, bodyPitch)) {
+        paragraphs.add(a.line);
+        break;
+      }
+      if (!(bareNumber && headingShaped(lb)) && !(continuation && a.title.length + bt.length <= 150)) break;
       a.title = /\p{Ll}-$/u.test(a.title) && /^\p{Ll}/u.test(bt) ? a.title.slice(0, -1) + bt : `${a.title} ${bt}`;
       if (bareNumber && a.pattern !== "part") {
         a.size = Math.max(a.size, lb.size);
@@ -370,7 +380,22 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       last = lb;
     }
   }
-  for (let k = cands.length - 1; k >= 0; k--) if (drop.has(cands[k].line)) cands.splice(k, 1);
+  for (let k = cands.length - 1; k >= 0; k--) if (drop.has(cands[k].line) || paragraphs.has(cands[k].line)) cands.splice(k, 1);
+}
+
+/** The block of same-style lines from `j` on, joined after `title`, holds a sentence that
+ * ends and another that begins (and is not set in capitals). */
+function boldParagraph(title: string, lines: Line[], j: number, style: string, bodyPitch: number): boolean {
+  let text = title;
+  for (let k = j, last = lines[j - 1]; k < lines.length && k < j + 6; k++) {
+    const gap = last.y - lines[k].y;
+    if (styleKey(lines[k]) !== style || gap <= 0 || gap > Math.max(1.7 * last.size, 1.15 * bodyPitch)) break;
+    text += ` ${lines[k].text.trim()}`;
+    last = lines[k];
+  }
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  if (letters.replace(/[^\p{Lu}]/gu, "").length > letters.length * 0.6) return false;
+  return /\p{Ll}{2}[.!?]["”’)]?\s+["“‘(]?\p{Lu}/u.test(text);
 }
 
 /** A contents list without page numbers looks like headings; its entries come back later

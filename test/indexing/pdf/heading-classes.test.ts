@@ -514,4 +514,24 @@ describe("emphasis that is not a section title", () => {
     expect(rows.some((r) => /Chapter Text Each/.test(r))).toBe(false);
     expect(rows.filter((r) => /^\d \d /.test(r))).toEqual(["1 1 Overview [1]", "1 2 Terms of the Award [1]", "1 3 Results [3]"]);
   });
+  it("does not title a section by the first line of a paragraph set in bold", async () => {
+    // 10 pt body, 12 pt bold headings, 11 pt bold sub-headings, and a paragraph of three
+    // lines set like the sub-headings (its first line alone is shaped like a heading).
+    const small = (from: number, n: number, y0: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: y0 - i * 13, size: 10 }));
+    const bold: Run[][] = [
+      [{ text: "Course Overview", x: 60, y: 760, size: 12, bold: true }, ...small(1, 12, 736), { text: "Basic Course Information", x: 60, y: 560, size: 11, bold: true }, ...small(60, 8, 540)],
+      [
+        { text: "This course is the third year of the logistics and business management pathway that is connected w/", x: 60, y: 760, size: 11, bold: true },
+        { text: "University Department of Business and Public Administration in Supply Chain and Transportation", x: 60, y: 747, size: 11, bold: true },
+        { text: "management. The overview for this course continues from the second year course of the pathway", x: 60, y: 734, size: 11, bold: true },
+        ...small(20, 12, 710),
+        { text: "Course Objectives", x: 60, y: 500, size: 12, bold: true },
+        ...small(40, 6, 476),
+        { text: "Grading Policy", x: 60, y: 380, size: 11, bold: true },
+        ...small(80, 6, 360),
+      ],
+    ];
+    const { rows } = await outline(await buildPdf(bold));
+    expect(rows).toEqual(["1 Course Overview [1]", "2 Basic Course Information [1]", "1 Course Objectives [2]", "2 Grading Policy [2]"]);
+  });
 });
