@@ -14,6 +14,7 @@ import { pageGroupHeadings } from "./page-groups.ts";
 import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
 import type { Heading, PageText } from "./types.ts";
+import { underWebPrintParts, webPrintParts } from "./web-prints.ts";
 
 /** A leaf is split when it spans more pages than this... */
 export const SPLIT_MIN_PAGES = 20;
@@ -59,6 +60,8 @@ export function buildTree(input: StructureInput): StructureResult {
     if (verified < headings.length * 0.5) warnings.push(`Only ${verified} of ${headings.length} bookmark titles were found on their pages`);
   };
   if (outline.length >= 2) useOutline(outline);
+  // Without bookmarks, web pages bound into one file are its top level (their stamps go).
+  const webParts = headings.length ? null : webPrintParts(pages);
   if (!headings.length) {
     // Contents pages are found even when not used, so layout detection can skip them.
     skipPages = new Set(findContentsPages(pages).pages);
@@ -89,6 +92,7 @@ export function buildTree(input: StructureInput): StructureResult {
   // Filings: PARTs found in the body where the contents lost them, Items under their PART.
   if (tocSource === "printed_toc" || tocSource === "layout") headings = shapeFilingParts(headings, pages);
   if (tocSource === "printed_toc") headings = refineLeaves(headings, pages, layoutStats(), skipPages);
+  if (webParts) headings = underWebPrintParts(webParts.headings, headings);
   headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);
   const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
   return { tree, tocSource, warnings };

@@ -535,3 +535,44 @@ describe("emphasis that is not a section title", () => {
     expect(rows).toEqual(["1 Course Overview [1]", "2 Basic Course Information [1]", "1 Course Objectives [2]", "2 Grading Policy [2]"]);
   });
 });
+
+describe("web pages printed from a browser and bound into one file", () => {
+  // Each page carries the browser's stamps: the date and the web page's title at the top,
+  // its address at the foot. Three web pages over five PDF pages, each with its own 16 pt
+  // title and 12 pt bold sections.
+  const stamp = (title: string, url: string): Run[] => [
+    { text: `6/3/2020 ${title}`, x: 26, y: 770, size: 8 },
+    { text: url, x: 26, y: 17, size: 8 },
+  ];
+  const page = (title: string, url: string, runs: Run[]): Run[] => [...stamp(title, url), ...runs];
+  const text = (from: number, n: number, y0: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: y0 - i * 14, size: 10 }));
+  const pages: Run[][] = [
+    page("Getting Started - Help Center - Example", "https://help.example.org/start", [{ text: "Getting Started", x: 60, y: 720, size: 16, bold: true }, ...text(1, 10, 690), { text: "Create an Account", x: 60, y: 520, size: 12, bold: true }, ...text(20, 10, 496)]),
+    page("Getting Started - Help Center - Example", "https://help.example.org/start", [...text(40, 20, 720)]),
+    page("Billing - Help Center - Example", "https://help.example.org/billing", [{ text: "Billing", x: 60, y: 720, size: 16, bold: true }, ...text(60, 10, 690), { text: "Invoices", x: 60, y: 520, size: 12, bold: true }, ...text(80, 10, 496)]),
+    page("Privacy Settings - Help Center - Example", "https://help.example.org/privacy", [{ text: "Privacy Settings", x: 60, y: 720, size: 16, bold: true }, ...text(100, 10, 690), { text: "Sharing Data", x: 60, y: 520, size: 12, bold: true }, ...text(120, 10, 496)]),
+    page("Privacy Settings - Help Center - Example", "https://help.example.org/privacy", [{ text: "Deleting Data", x: 60, y: 720, size: 12, bold: true }, ...text(140, 20, 696)]),
+  ];
+
+  it("makes each web page a top-level node titled by the browser's title, with its own headings below and no stamps in the text", async () => {
+    const doc = await indexPdf(await buildPdf(pages), { addSummaries: false, ignoreOutline: true });
+    const rows = preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+    expect(rows.filter((r) => r.startsWith("1 "))).toEqual([
+      "1 Getting Started - Help Center - Example [1]",
+      "1 Billing - Help Center - Example [3]",
+      "1 Privacy Settings - Help Center - Example [4]",
+    ]);
+    expect(rows).toContain("3 Create an Account [1]");
+    expect(rows).toContain("3 Deleting Data [5]");
+    const texts = preorder(doc.tree).map((f) => f.node.text ?? "").join("\n");
+    expect(texts).not.toMatch(/6\/3\/2020|https:\/\/help\.example\.org/);
+  });
+
+  it("one web page printed alone keeps its own headings on top, and loses its stamps", async () => {
+    const one = pages.slice(0, 2);
+    const doc = await indexPdf(await buildPdf(one), { addSummaries: false, ignoreOutline: true });
+    const rows = preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+    expect(rows).toEqual(["1 Getting Started [1]", "2 Create an Account [1]"]);
+    expect(preorder(doc.tree).map((f) => f.node.text ?? "").join("\n")).not.toMatch(/6\/3\/2020|https:/);
+  });
+});
