@@ -193,6 +193,16 @@ describe("delete", () => {
     const jobs = await server.services.store.read((tx) => tx.jobs.find({ docId: id }));
     expect(jobs.every((j) => j.status === "cancelled")).toBe(true);
     expect(await server.services.store.read((tx) => tx.documents.get(id))).toBeUndefined();
+    // The 400 pages were being read on both threads; cancelling stopped both, and the pool
+    // serves the next long document in full.
+    const next = await uploadOk(big);
+    let done = await waitDone(next);
+    while (done.status === "queued") {
+      await new Promise((r) => setTimeout(r, 50));
+      done = await waitDone(next);
+    }
+    expect(done.status).toBe("completed");
+    expect(done.page_count).toBe(400);
   });
 });
 
