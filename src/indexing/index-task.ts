@@ -36,10 +36,11 @@ export interface IndexTaskPayload {
   helper?: HelperLink;
 }
 
-export default async function indexTask(payload: IndexTaskPayload): Promise<IndexedDocument | null> {
+/** `signal`: aborts when the main thread cancels the task (worker-entry.mjs). */
+export default async function indexTask(payload: IndexTaskPayload, { signal }: { signal?: AbortSignal } = {}): Promise<IndexedDocument | null> {
   if (payload.helper) {
     // The file is read only once a chunk is claimed (a late helper has nothing to do).
-    await helpExtract(async () => openPdf(await readBytes(payload)), payload.helper);
+    await helpExtract(async () => openPdf(await readBytes(payload), signal), payload.helper, signal);
     return null;
   }
   const port = payload.progress;
@@ -55,6 +56,7 @@ export default async function indexTask(payload: IndexTaskPayload): Promise<Inde
         ocrLines: payload.ocr?.lines,
         onProgress: port ? throttled((done, total) => port.postMessage({ done, total })) : undefined,
         requestHelper: port && payload.split ? (link, transfer) => port.postMessage({ help: link }, transfer) : undefined,
+        signal,
       });
     case "markdown": {
       // Imported here, not at the top: the Markdown indexer brings the tokenizer's tables

@@ -15,6 +15,15 @@ import { Piscina } from "piscina";
  */
 const YOUNG_GENERATION_MB = 24;
 
+/**
+ * How long a cancelled task may run on before its thread is terminated. Terminating a
+ * thread that is running JavaScript can abort the whole process: a zlib stream that pdfjs
+ * was creating at that instant is torn down half-made (node_zlib.cc: "close before init"),
+ * seen once in CI when a document was deleted mid-index. Tasks check their signal between
+ * pages, so this is the fallback for a task stuck inside one page.
+ */
+const CANCEL_GRACE_MS = 10_000;
+
 export interface WorkerTask {
   /** Absolute file path or file: URL of a module whose default export runs the task. */
   module: string;
@@ -22,14 +31,19 @@ export interface WorkerTask {
 }
 
 export class WorkerPool {
-  private readonly piscina: Piscina<WorkerTask, unknown>;
+  private readonly piscina: Piscina<WorkerTask & { cancel: SharedArrayBuffer }, unknown>;
+
+  private readonly cancelGraceMs: number;
 
   /**
    * @param preload task modules each thread loads at start; with it, all threads start at
    * once (warm), otherwise on demand.
+   * @param cancelGraceMs how long a cancelled task may run on before its thread is
+   * terminated (tests shorten it).
    */
-  constructor(threads: number, options: { preload?: string[]; heapLimitMb?: number } = {}) {
+  constructor(threads: number, options: { preload?: string[]; heapLimitMb?: number; cancelGraceMs?: number } = {}) {
     const preload = options.preload ?? [];
+    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.piscina = new Piscina({
       filename: fileURLToPath(new URL("./worker-entry.mjs", import.meta.url)),
       workerData: { preload },
@@ -40,6 +54,8 @@ export class WorkerPool {
       maxThreads: threads,
       idleTimeout: preload.length > 0 ? Number.POSITIVE_INFINITY : 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? 3072, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      // close() waits this long for running tasks before it terminates their threads.
+      closeTimeout: this.cancelGraceMs,
     });
   }
 
@@ -47,12 +63,41 @@ export class WorkerPool {
     return this.piscina.maxThreads;
   }
 
-  /** `transfer`: objects moved to the worker with the task (e.g. a MessagePort for progress). */
-  run<R>(task: WorkerTask, signal?: AbortSignal, transfer?: TransferListItem[]): Promise<R> {
-    return this.piscina.run(task, { signal, transferList: transfer }) as Promise<R>;
+  /** The live threads' ids (a thread that was terminated and replaced gets a new one). */
+  get threadIds(): number[] {
+    return this.piscina.threads.map((t) => t.threadId);
   }
 
+  /**
+   * `transfer`: objects moved to the worker with the task (e.g. a MessagePort for progress).
+   * When `signal` aborts, the returned promise rejects at once with its reason and the task
+   * is asked to stop (worker-entry.mjs gives it an AbortSignal); its thread is stopped by
+   * force only if it is still running CANCEL_GRACE_MS later (a page stuck in pdfjs).
+   */
+  run<R>(task: WorkerTask, signal?: AbortSignal, transfer?: TransferListItem[]): Promise<R> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const cancel = new SharedArrayBuffer(4);
+    const force = new AbortController();
+    const running = this.piscina.run({ ...task, cancel }, { signal: force.signal, transferList: transfer }) as Promise<R>;
+    if (!signal) return running;
+    return new Promise<R>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        Atomics.store(new Int32Array(cancel), 0, 1);
+        timer = setTimeout(() => force.abort(signal.reason), this.cancelGraceMs);
+        timer.unref();
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      running.then(resolve, reject).finally(() => {
+        signal.removeEventListener("abort", onAbort);
+        clearTimeout(timer);
+      });
+    });
+  }
+
+  /** Lets running tasks finish (cancelled ones stop at their next check), then ends the threads. */
   async close(): Promise<void> {
-    await this.piscina.destroy();
+    await this.piscina.close();
   }
 }

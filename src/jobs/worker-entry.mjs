@@ -20,11 +20,30 @@ if (existsSync(new URL("./pool.ts", import.meta.url))) {
 // first job does not pay for it.
 for (const module of workerData?.preload ?? []) await import(module);
 
-/** @param {{ module: string, payload: unknown }} task */
+/** How often a running task looks at its cancel flag (it also checks between pages). */
+const CANCEL_POLL_MS = 20;
+
+/**
+ * Runs the task module's default export with `(payload, { signal })`. The main thread
+ * cancels a task by setting its flag (a shared Int32), not by stopping the thread: the
+ * signal aborts and the task stops at its next check (see pool.ts for why).
+ * @param {{ module: string, payload: unknown, cancel?: SharedArrayBuffer }} task
+ */
 export default async function runTask(task) {
   const mod = await import(task.module);
   if (typeof mod.default !== "function") {
     throw new Error(`Job module ${task.module} has no default export function`);
   }
-  return mod.default(task.payload);
+  const controller = new AbortController();
+  const flag = task.cancel ? new Int32Array(task.cancel) : null;
+  const poll = flag
+    ? setInterval(() => {
+        if (Atomics.load(flag, 0) !== 0) controller.abort(new DOMException("The task was cancelled", "AbortError"));
+      }, CANCEL_POLL_MS)
+    : null;
+  try {
+    return await mod.default(task.payload, { signal: controller.signal });
+  } finally {
+    if (poll) clearInterval(poll);
+  }
 }
