@@ -20,6 +20,13 @@ if (existsSync(new URL("./pool.ts", import.meta.url))) {
 // first job does not pay for it.
 for (const module of workerData?.preload ?? []) await import(module);
 
+// A promise a finished or cancelled task left behind that rejects later would otherwise
+// end the thread and fail whatever task it runs by then; it is reported on stderr instead.
+process.on("unhandledRejection", (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  process.stderr.write(`treeindex worker thread: unhandled rejection ignored: ${text}\n`);
+});
+
 /** How often a running task looks at its cancel flag (it also checks between pages). */
 const CANCEL_POLL_MS = 20;
 

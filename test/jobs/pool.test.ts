@@ -57,6 +57,14 @@ describe("WorkerPool cancellation", () => {
     expect(next.threadId).not.toBe(first.threadId);
   });
 
+  it("a rejection a task left behind does not fail the next task on its thread", async () => {
+    pool = new WorkerPool(1, { preload: [SLEEP_TASK] });
+    const first = await sleep({ ms: 1, leaveRejection: true, reportThread: true });
+    await new Promise((r) => setTimeout(r, 30));
+    const next = await sleep({ ms: 100, reportThread: true });
+    expect(next).toEqual({ slept: 100, threadId: first.threadId });
+  });
+
   it("a signal aborted before the call runs nothing", async () => {
     pool = new WorkerPool(1);
     const controller = new AbortController();

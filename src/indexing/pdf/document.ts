@@ -91,6 +91,10 @@ function isAbort(err: unknown): boolean {
 /** Race a promise against a deadline and an abort signal; `onGiveUp` releases resources. */
 export function withDeadline<T>(p: Promise<T>, ms: number, signal?: AbortSignal, onGiveUp?: () => void): Promise<T> {
   if (signal?.aborted) {
+    // Nobody waits for `p` now; its rejection (pdfjs' "Loading aborted" after destroy) must
+    // not surface later as an unhandled rejection, which fails whatever task the thread
+    // runs next.
+    p.catch(() => undefined);
     onGiveUp?.();
     return Promise.reject(signal.reason ?? abortError());
   }
