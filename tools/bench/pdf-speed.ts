@@ -93,7 +93,7 @@ async function peakRss(file: string): Promise<BenchFigure[]> {
  * the kernel's high-water mark of the server process (VmHWM) is its peak RSS, store writes
  * and HTTP included.
  */
-export async function servePeakRss(file: string): Promise<BenchFigure[]> {
+async function servePeakRss(file: string): Promise<BenchFigure[]> {
   const pdf = path.join(CORPUS, "pdf", file);
   const bytes = await corpusFile(`pdf/${file}`);
   if (!bytes) return [{ group: "pdf-speed", name: `server peak RSS indexing ${file}`, value: "skipped (corpus absent)" }];

@@ -61,6 +61,7 @@ function chunkRange(c: number, link: Pick<HelperLink, "chunkPages" | "pageCount"
 export class SplitExtraction {
   private readonly pageCount: number;
   private readonly chunks: number;
+  private readonly layout: Pick<HelperLink, "chunkPages" | "pageCount">;
   private readonly board = new SharedArrayBuffer(4);
   private readonly port: MessagePort;
   private readonly fromHelper = new Map<number, PageText[]>();
@@ -76,6 +77,7 @@ export class SplitExtraction {
   ) {
     this.pageCount = doc.numPages;
     this.chunks = Math.ceil(this.pageCount / CHUNK_PAGES);
+    this.layout = { chunkPages: CHUNK_PAGES, pageCount: this.pageCount };
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.helperOver = new Promise((resolve) => {
@@ -101,7 +103,7 @@ export class SplitExtraction {
     for (const got of fromHelper.values()) progress(got.length);
     this.onChunk = progress;
     const readChunk = async (c: number) => {
-      const [from, to] = chunkRange(c, { chunkPages: CHUNK_PAGES, pageCount });
+      const [from, to] = chunkRange(c, this.layout);
       for (let n = from; n <= to; n++) pages[n - 1] = await reader.read(n);
       progress(to - from + 1);
     };
@@ -117,7 +119,7 @@ export class SplitExtraction {
         if (fonts) {
           const fontIds = await translateFonts(reader, fonts);
           for (const [c, got] of fromHelper) {
-            const [from] = chunkRange(c, { chunkPages: CHUNK_PAGES, pageCount });
+            const [from] = chunkRange(c, this.layout);
             got.forEach((page, k) => (pages[from - 1 + k] = renameFonts(page, fontIds)));
             this.pagesFromHelper += got.length;
             mine.add(c);
