@@ -7,6 +7,7 @@ import path from "node:path";
 import { pdfjs } from "./load-pdfjs.mjs";
 import type { PDFDocumentProxy, PDFDocumentLoadingTask } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { PdfError } from "./errors.ts";
+import { directWorker } from "./direct-port.ts";
 
 export type { PDFDocumentProxy };
 
@@ -29,9 +30,11 @@ export interface OpenedPdf {
 }
 
 export async function openPdf(data: Uint8Array, signal?: AbortSignal): Promise<OpenedPdf> {
+  const channel = directWorker();
   // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes survive.
   const task: PDFDocumentLoadingTask = getDocument({
     data: data.slice(),
+    worker: channel.worker,
     // Warnings and infos go to console.log/info, i.e. stdout, which belongs to MCP.
     verbosity: VerbosityLevel.ERRORS,
     disableFontFace: true,
@@ -52,9 +55,10 @@ export async function openPdf(data: Uint8Array, signal?: AbortSignal): Promise<O
   };
   try {
     const doc = await withDeadline(task.promise, OPEN_TIMEOUT_MS, signal, () => void task.destroy());
-    return { doc, close: () => task.destroy() };
+    return { doc, close: () => task.destroy().finally(channel.close) };
   } catch (err) {
     await task.destroy().catch(() => {});
+    channel.close();
     throw toPdfError(err);
   }
 }

@@ -23,7 +23,7 @@ export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
 // getDocument. Loading it here, with the main bundle, keeps that import out of whatever
 // loader is registered by then: through tsx (transform plus source maps of a 2 MB bundle)
 // it costs each thread about 300 MB of memory.
-await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+export const { WorkerMessageHandler } = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
 
 if (capturedNatives) {
   JSON.stringify = nativeStringify;

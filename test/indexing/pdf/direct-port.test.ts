@@ -1,0 +1,88 @@
+/**
+ * The channel between pdfjs' API and its same-thread worker: messages are copied in
+ * JavaScript instead of through structuredClone. What a receiver gets must not change when
+ * the sender reuses its objects after sending, and a document read over it must give the same
+ * text as pdfjs' own fake worker.
+ */
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { DirectPort, copyMessage } from "../../../src/indexing/pdf/direct-port.ts";
+import { openPdf } from "../../../src/indexing/pdf/document.ts";
+import { pdfjs } from "../../../src/indexing/pdf/load-pdfjs.mjs";
+
+const received = (port: DirectPort) =>
+  new Promise<unknown>((resolve) => port.addEventListener("message", (event) => resolve(event.data)));
+
+describe("DirectPort", () => {
+  it("delivers a copy: a chunk the sender refills or reassigns after sending arrives as it was sent", async () => {
+    const port = new DirectPort();
+    const got = received(port);
+    const chunk = { items: [{ str: "Introduction", transform: [12, 0, 0, 12, 72, 700] }], styles: { f1: { fontFamily: "serif" } } };
+    port.postMessage({ stream: 1, chunk });
+    // What pdfjs does after enqueueing a text chunk, and worse.
+    chunk.items[0].transform[4] = 0;
+    chunk.items.push({ str: "later", transform: [1, 0, 0, 1, 0, 0] });
+    chunk.items = [];
+    expect(await got).toEqual({ stream: 1, chunk: { items: [{ str: "Introduction", transform: [12, 0, 0, 12, 72, 700] }], styles: { f1: { fontFamily: "serif" } } } });
+  });
+
+  it("delivers asynchronously and in order, like a worker's postMessage", async () => {
+    const port = new DirectPort();
+    const seen: unknown[] = [];
+    port.addEventListener("message", (event) => seen.push(event.data));
+    port.postMessage(1);
+    port.postMessage(2);
+    expect(seen).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([1, 2]);
+    port.terminate();
+    port.postMessage(3);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it("hands over transferred buffers, copies the others, and clones errors, maps and cycles as structuredClone would", () => {
+    const moved = new Uint8Array([1, 2, 3]);
+    const kept = new Uint8Array([4, 5, 6]);
+    const error = new TypeError("bad font");
+    const cycle: Record<string, unknown> = { name: "loop" };
+    cycle.self = cycle;
+    const out = copyMessage({ moved, kept, error, map: new Map([["a", 1]]), cycle, nothing: null, n: 7 }, new Set([moved.buffer])) as Record<string, unknown>;
+    expect(out.moved).toBe(moved);
+    expect(out.kept).not.toBe(kept);
+    expect(out.kept).toEqual(kept);
+    expect(out.error).toBeInstanceOf(TypeError);
+    expect(out.error).not.toBe(error);
+    expect((out.error as Error).message).toBe("bad font");
+    expect(out.map).toEqual(new Map([["a", 1]]));
+    expect(((out.cycle as Record<string, unknown>).self as Record<string, unknown>).name).toBe("loop");
+    expect(out).toMatchObject({ nothing: null, n: 7 });
+    const proto = copyMessage(Object.assign(Object.create(null), { a: [1, { b: 2 }] })) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(null);
+    expect(proto.a).toEqual([1, { b: 2 }]);
+  });
+
+  it("reads a real PDF to exactly the text items pdfjs' own worker gives", async () => {
+    const bytes = new Uint8Array(await readFile(new URL("../../fixtures/pdf/R-intro.pdf", import.meta.url)));
+    const ours = await openPdf(bytes);
+    const theirs = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
+    try {
+      expect(ours.doc.numPages).toBe(theirs.numPages);
+      let items = 0;
+      for (const n of [1, 2, 20, ours.doc.numPages]) {
+        const a = await (await ours.doc.getPage(n)).getTextContent();
+        const b = await (await theirs.getPage(n)).getTextContent();
+        // Font ids name the document within its worker ("g_d0_f1"); ours has a worker of its own.
+        const plain = (o: unknown) => JSON.parse(JSON.stringify(o).replace(/g_d\d+_/g, "g_"));
+        expect(plain(a.items)).toEqual(plain(b.items));
+        expect(plain(a.styles)).toEqual(plain(b.styles));
+        items += a.items.length;
+      }
+      expect(items).toBeGreaterThan(100);
+      expect(await ours.doc.getOutline()).toEqual(await theirs.getOutline());
+    } finally {
+      await ours.close();
+      await theirs.destroy();
+    }
+  });
+});
