@@ -82,7 +82,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       // heading face, and they must not outvote the headings of that face.
       if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim())) return;
       s.n++;
-      if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch)) {
+      if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch, bodySize)) {
         s.shaped++;
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
         if (!firstSeen.has(k) && !strongPattern(l.text.trim())) firstSeen.set(k, position);
@@ -226,10 +226,20 @@ function splitSideBySide(l: Line): Line[] {
 const FUNCTION_WORD_END_RE = /\s(?:to|of|and|or|the|a|an|in|for|by|with|from|that|as|at|on|which|is|are|was|were)$/i;
 
 /** First line of its page or column, or set off from the line above by extra space. */
-function startsBlock(lines: Line[], i: number, bodyPitch: number): boolean {
+function startsBlock(lines: Line[], i: number, bodyPitch: number, bodySize: number): boolean {
   if (i === 0) return true;
-  const prev = lines[i - 1];
   const cur = lines[i];
+  // Beside a figure or a column the page does not otherwise show, the line read just before
+  // may lie wholly to one side (a caption, a label). A line set larger than body text is
+  // then set off when the nearest earlier line over the same horizontal stretch is a clear
+  // gap above it, two and a half times the body's line pitch. (Body-sized emphasis is left
+  // out: bold row labels of tables sit the same way under the table's column heads; and so are
+  // a figure's short labels.)
+  const prev = lines[i - 1];
+  if (cur.size >= bodySize + 0.8 && !overlapsHorizontally(prev, cur) && cur.text.replace(/[^\p{L}]+/gu, "").length >= 4) {
+    const above = nearestAbove(lines, i);
+    if (above && above.y - cur.y >= 2.5 * Math.max(bodyPitch, cur.size)) return true;
+  }
   if (prev.y < cur.y) return true; // moved up: a new column or a new block
   const gap = prev.y - cur.y;
   if (gap >= 1.45 * Math.max(prev.size, Math.min(cur.size, prev.size * 1.3)) && gap >= bodyPitch * 1.12) return true;
@@ -243,6 +253,23 @@ function startsBlock(lines: Line[], i: number, bodyPitch: number): boolean {
   const numbered = scheme(cur.text.trim()).kind !== null || strongPattern(cur.text.trim()) !== null;
   const underHeading = !styleChange && prev.oneFont && headingShaped(prev) && numbered;
   return (styleChange && prevEnds) || underHeading;
+}
+
+function overlapsHorizontally(a: Line, b: Line): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w;
+}
+
+/** How far back to look for the line above in the same stretch (a figure's labels in between). */
+const ABOVE_WINDOW = 40;
+
+function nearestAbove(lines: Line[], i: number): Line | undefined {
+  const cur = lines[i];
+  let best: Line | undefined;
+  for (let k = i - 1; k >= Math.max(0, i - ABOVE_WINDOW); k--) {
+    const l = lines[k];
+    if (l.y > cur.y && overlapsHorizontally(l, cur) && (!best || l.y < best.y)) best = l;
+  }
+  return best;
 }
 
 function strongPattern(t: string): "part" | "item" | "note" | "chapter" | null {
@@ -302,7 +329,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         continue;
       }
       const styled = stats.styles.has(styleKey(l));
-      if (!startsBlock(lines, i, stats.bodyPitch)) continue;
+      if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {
         const t = piece.text.trim();

@@ -576,3 +576,39 @@ describe("web pages printed from a browser and bound into one file", () => {
     expect(preorder(doc.tree).map((f) => f.node.text ?? "").join("\n")).not.toMatch(/6\/3\/2020|https:/);
   });
 });
+
+describe("a heading beside a figure whose caption is read just before it", () => {
+  // A data sheet: a narrow text column on the left, a figure on the right. The figure's
+  // caption sits a few points above the next heading of the text column, so in reading
+  // order the heading follows the caption at less than a line's distance.
+  const narrow = (n: number) => `text ${n} of the data sheet goes on here`;
+  const column = (from: number, count: number, top: number) =>
+    Array.from({ length: count }, (_, i) => ({ text: narrow(from + i), x: 60, y: top - 13 * i, size: 10 }));
+  const pages: Run[][] = [
+    [{ text: "Controller Data Sheet", x: 200, y: 760, size: 20, bold: true }, { text: "Operating Conditions", x: 60, y: 700, size: 12, bold: true }, ...column(1, 20, 680)],
+    [
+      { text: "Programming", x: 60, y: 760, size: 12, bold: true },
+      ...column(21, 25, 740),
+      // The figure: small labels, then its caption, all right of the text column.
+      { text: "VCC", x: 420, y: 560, size: 6 },
+      { text: "P2.7", x: 470, y: 520, size: 6 },
+      { text: "ALE/PROG", x: 400, y: 470, size: 6 },
+      { text: "Figure 3. Programming the Lock Bit", x: 360, y: 400, size: 11, bold: true },
+      { text: "Erasure Characteristics", x: 60, y: 393, size: 12, bold: true },
+      ...column(46, 10, 373),
+    ],
+    [{ text: "Program Verification", x: 60, y: 760, size: 12, bold: true }, ...column(56, 12, 740)],
+  ];
+
+  it("still opens a section at the heading, set apart from the text above it in its own column", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toContain("1 Erasure Characteristics [2]");
+    expect(rows.filter((r) => !r.includes("Figure 3"))).toEqual([
+      "1 Controller Data Sheet [1]",
+      "1 Operating Conditions [1]",
+      "1 Programming [2]",
+      "1 Erasure Characteristics [2]",
+      "1 Program Verification [3]",
+    ]);
+  });
+});
