@@ -386,9 +386,13 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       // A Note's or Item's title wraps too ("Note 5 – Noninterest revenue and noninterest" /
       // "expense"): when the next line goes on in lower case or the title stops on "and".
       const wrapsOn = !a.pattern || ((a.pattern === "note" || a.pattern === "item") && (/^\p{Ll}/u.test(bt) || FUNCTION_WORD_END_RE.test(a.title)));
-      const sameStyle = close && styleKey(lb) === a.style && wrapsOn && !/[.:]$/.test(a.title) && !strongPattern(bt);
+      // A title that stops on "to" or "of" goes on, even into words that look like a number
+      // of their own ("...Pursuant to" / "Section 906 of the Sarbanes-Oxley Act of 2002").
+      const unfinished = FUNCTION_WORD_END_RE.test(a.title);
+      const nextPattern = strongPattern(bt);
+      const sameStyle = close && styleKey(lb) === a.style && wrapsOn && !/[.:]$/.test(a.title) && (!nextPattern || (unfinished && nextPattern === "chapter"));
       // A wrapped title's continuation carries no numbering of its own.
-      const continuation = sameStyle && headingShaped(lb) && scheme(bt).kind === null;
+      const continuation = sameStyle && headingShaped(lb) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one
@@ -397,7 +401,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
         paragraphs.add(a.line);
         break;
       }
-      if (!(bareNumber && headingShaped(lb)) && !(continuation && a.title.length + bt.length <= 150)) break;
+      if (!(bareNumber && headingShaped(lb)) && !(continuation && (a.title.length + bt.length <= 150 || unfinished))) break;
       a.title = /\p{Ll}-$/u.test(a.title) && /^\p{Ll}/u.test(bt) ? a.title.slice(0, -1) + bt : `${a.title} ${bt}`;
       if (bareNumber && a.pattern !== "part") {
         a.size = Math.max(a.size, lb.size);

@@ -106,6 +106,9 @@ export function findContentsPages(pages: PageText[]): { pages: number[]; parsed:
   return { pages: run, parsed };
 }
 
+/** A title line that stops on "of", "and", a comma: its title goes on below. */
+const BREAKS_OFF_RE = /(?:\s(?:of|and|or|the|for|to|in|on|by|with|from)|,)$/i;
+
 /** Entries of the contents pages, in order, with levels. */
 export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<number, ParsedLine[]>): TocEntry[] {
   // Facing pages may have different margins: each page is shifted by the amount that best
@@ -141,6 +144,14 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       // "ITEM 1B. UNRESOLVED STAFF COMMENTS   N/A": listed as not applicable, so not in the body.
       if (NOT_APPLICABLE_RE.test(t)) continue;
       if (i < firstEntry && !GROUP_RE.test(t)) continue; // page titles above the first entry
+      // The number on the first line, the title's end on the next ("Item 5 Market for ...
+      // Issuer Purchases of  16" / "Equity Securities"): the entry plainly breaks off.
+      const before = lines[i - 1];
+      const last = out[out.length - 1];
+      if (before?.entry && last?.tocPage === p && last.title === before.entry.title && BREAKS_OFF_RE.test(last.title) && line.x >= before.line.x - 2 && line.x <= before.line.x + 100) {
+        last.title = `${last.title} ${t}`;
+        continue;
+      }
       const next = lines[i + 1];
       // A title wrapped over two lines: the first half runs wide, the rest carries the number.
       // Not when both halves open like headings of their own ("PART I" over "ITEM 1. Business").
@@ -148,7 +159,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       // A hanging indent ("Item 5.  Market for ... Purchases of" / "Equity Securities  35",
       // the rest under the title, not under "Item") may reach further when the first half
       // plainly breaks off (on "of", "and", a comma).
-      const reach = /(?:\s(?:of|and|or|the|for|to|in|on|by|with|from)|,)$/i.test(t) ? 100 : 40;
+      const reach = BREAKS_OFF_RE.test(t) ? 100 : 40;
       if (next?.entry && !twoHeadings && line.w >= typicalWidth * 0.6 && next.line.x >= line.x - 2 && next.line.x <= line.x + reach && !/[:;]$/.test(t)) {
         next.entry = { ...next.entry, title: t + " " + next.entry.title };
         next.line = { ...next.line, x: line.x, size: line.size };

@@ -612,3 +612,45 @@ describe("a heading beside a figure whose caption is read just before it", () =>
     ]);
   });
 });
+
+describe("titles that break off on \"of\" or \"to\" and go on in the next line", () => {
+  // A contents entry whose page number sits on its first line and whose title ends on the
+  // line below; and exhibit headings centred over two lines, the second opening with
+  // "Section 906", which alone would read as a numbered section of its own.
+  const contents: Run[] = [
+    { text: "TABLE OF CONTENTS", x: 220, y: 780, size: 12, bold: true },
+    { text: "PART I", x: 60, y: 740, size: 10 },
+    { text: "Item 1. Business     2", x: 60, y: 718, size: 10 },
+    { text: "Item 2. Properties     3", x: 60, y: 696, size: 10 },
+    { text: "PART II", x: 60, y: 674, size: 10 },
+    { text: "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of     4", x: 60, y: 652, size: 10 },
+    { text: "Equity Securities", x: 100, y: 640, size: 10 },
+    { text: "Item 7. Management's Discussion and Analysis     5", x: 60, y: 618, size: 10 },
+    { text: "Exhibits     6", x: 60, y: 596, size: 10 },
+  ];
+  const pages = filingPages(contents, [
+    ["PART I", "Item 1. Business"],
+    ["Item 2. Properties"],
+    ["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"],
+    ["Item 7. Management's Discussion and Analysis"],
+  ]);
+  const exhibit = (officer: string): Run[] => [
+    { text: "Exhibits", x: 60, y: 780, size: 10, bold: true },
+    { text: `Certification by the ${officer} Pursuant to`, x: 171, y: 740, size: 10, bold: true },
+    { text: "Section 906 of the Sarbanes-Oxley Act of 2002", x: 199, y: 728, size: 10, bold: true },
+    ...Array.from({ length: 6 }, (_, k) => ({ text: sentence(k), x: 60, y: 700 - 13 * k, size: 10 })),
+  ];
+  pages.push(exhibit("Chief Executive Officer"), exhibit("Chief Financial Officer").slice(1));
+  pages[pages.length - 2].push({ text: String(pages.length - 2), x: 290, y: 30, size: 9 });
+  pages[pages.length - 1].push({ text: String(pages.length - 1), x: 290, y: 30, size: 9 });
+
+  it("keeps the whole title of the contents entry and of each exhibit heading", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    const titles = rows.map((r) => r.replace(/^\d+ /, ""));
+    expect(titles).toContain("Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities [5]");
+    expect(titles).toContain("Certification by the Chief Executive Officer Pursuant to Section 906 of the Sarbanes-Oxley Act of 2002 [7]");
+    expect(titles).toContain("Certification by the Chief Financial Officer Pursuant to Section 906 of the Sarbanes-Oxley Act of 2002 [8]");
+    expect(titles.filter((t) => /^Section 906/.test(t))).toEqual([]);
+  });
+});
