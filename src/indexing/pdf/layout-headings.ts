@@ -76,7 +76,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size }));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
-      if (l.text.replace(/[^\p{L}]+/gu, "").length < 3) return;
+      if (lettersOf(l.text).length < 3) return;
       // Nor do table rows ("Total Operating Revenues  133,613  128,292", column heads
       // "Principal Amount   Amount Paid"): a filing sets its tables' heads and totals in its
       // heading face, and they must not outvote the headings of that face.
@@ -200,9 +200,48 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   return title;
 }
 
-/** A table caption's units ("(in thousands, except per share data)") are not part of its title. */
+/** Words that end in a period without ending a sentence. */
+const ABBREVIATION_RE = /^(?:inc|corp|ltd|llc|bros|dept|fig|figs|vol|vols|etc|jr|sr|mr|mrs|ms|dr|st|no|nos|co|cf|approx|sec|art|ch|pp|vs)$/i;
+
+/**
+ * The heading part of a line that runs on into a sentence after its title's period ("6.5
+ * CCS Supplemental Investment Plan. Effective February 2, 2004, the CCS"), or null. The
+ * period closes a word (not an abbreviation or an initial), and at least three words follow.
+ */
+function beforeRunOnSentence(t: string): string | null {
+  const re = /(?<=^|\s)(\p{L}\p{Ll}{2,})\.\s+(?=\p{Lu})/gu;
+  for (let m = re.exec(t); m; m = re.exec(t)) {
+    if (ABBREVIATION_RE.test(m[1])) continue;
+    const head = t.slice(0, m.index + m[1].length).trim();
+    const rest = t.slice(m.index + m[0].length);
+    if (head.split(/\s+/).length < 2 || rest.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length < 3) return null;
+    return head;
+  }
+  return null;
+}
+
+/** The letters of a text, nothing else. */
+function lettersOf(t: string): string {
+  return t.replace(/[^\p{L}]+/gu, "");
+}
+
+/** Letters all in capitals (at least four of them). */
+function isAllCaps(t: string): boolean {
+  const letters = lettersOf(t);
+  return letters.length >= 4 && !/\p{Ll}/u.test(letters);
+}
+
+/** A label and its number alone ("Exhibit 31.1", "EXHIBIT 95", "Schedule II"). */
+const NUMBERED_LABEL_RE = /^\p{L}+\s+(?:\d+(?:\.\d+)*[a-z]?|[ivxlc]+|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\.?$/iu;
+
+/** A table's units, "(in thousands, except per share data)": part of no title, and no title alone. */
+const UNITS_NOTE = String.raw`\((?:in|dollars in|amounts in|\$ in)\s[^)]*\)`;
+const UNITS_NOTE_RE = new RegExp(`^${UNITS_NOTE}$`, "i");
+const TRAILING_UNITS_NOTE_RE = new RegExp(String.raw`\s*${UNITS_NOTE}$`, "i");
+
+/** A table caption's units are not part of its title. */
 function withoutUnitsNote(t: string): string {
-  const cut = t.replace(/\s*\((?:in|dollars in|amounts in|\$ in)\s[^)]*\)$/i, "").trim();
+  const cut = t.replace(TRAILING_UNITS_NOTE_RE, "").trim();
   return cut.length >= 3 ? cut : t;
 }
 
@@ -236,7 +275,7 @@ function startsBlock(lines: Line[], i: number, bodyPitch: number, bodySize: numb
   // out: bold row labels of tables sit the same way under the table's column heads; and so are
   // a figure's short labels.)
   const prev = lines[i - 1];
-  if (cur.size >= bodySize + 0.8 && !overlapsHorizontally(prev, cur) && cur.text.replace(/[^\p{L}]+/gu, "").length >= 4) {
+  if (cur.size >= bodySize + 0.8 && !overlapsHorizontally(prev, cur) && lettersOf(cur.text).length >= 4) {
     const above = nearestAbove(lines, i);
     if (above && above.y - cur.y >= 2.5 * Math.max(bodyPitch, cur.size)) return true;
   }
@@ -295,6 +334,8 @@ interface Cand {
   pattern: ReturnType<typeof strongPattern>;
   /** A run-in heading: the opening words of a paragraph, in their own font. */
   runIn?: boolean;
+  /** The title ends on its line: the rest of the line is a paragraph's first sentence. */
+  closed?: boolean;
 }
 
 export interface LayoutOptions {
@@ -337,10 +378,16 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // Strong 10-K style patterns are accepted at body style when they stand alone.
         const patternAlone = pattern !== null && pattern !== "chapter" && l.oneFont && t.length <= 100 && !/[,;]$/.test(t);
         if (!styled && !patternAlone) continue;
-        if (!headingShaped(piece, l.size < stats.bodySize + 0.8)) continue;
-        if (!pattern && continuesAsSentence(piece, lines[i + 1], stats)) continue;
-        const title = withoutUnitsNote(t);
-        onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern });
+        // A numbered line in more than one font may be a heading run into its paragraph
+        // after a period ("6.5 CCS Supplemental ... Plan. Effective February 2, 2004, the
+        // CCS"): the heading is judged without the sentence.
+        const runOn = l.oneFont || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
+        const judged = runOn ? { ...piece, text: runOn } : piece;
+        if (!headingShaped(judged, l.size < stats.bodySize + 0.8)) continue;
+        if (!pattern && !runOn && continuesAsSentence(piece, lines[i + 1], stats)) continue;
+        const title = runOn ?? withoutUnitsNote(t);
+        if (UNITS_NOTE_RE.test(title)) continue;
+        onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern, closed: runOn !== null });
       }
     }
     mergeWrapped(onPage, lines, stats.bodyPitch);
@@ -366,7 +413,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
   const drop = new Set<number>();
   const paragraphs = new Set<number>();
   for (const a of cands) {
-    if (drop.has(a.line)) continue;
+    if (drop.has(a.line) || a.closed) continue;
     let last = lines[a.line];
     for (let j = a.line + 1; j < lines.length && j <= a.line + 3; j++) {
       const lb = lines[j];
@@ -391,8 +438,16 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       const unfinished = FUNCTION_WORD_END_RE.test(a.title);
       const nextPattern = strongPattern(bt);
       const sameStyle = close && styleKey(lb) === a.style && wrapsOn && !/[.:]$/.test(a.title) && (!nextPattern || (unfinished && nextPattern === "chapter"));
-      // A wrapped title's continuation carries no numbering of its own.
-      const continuation = sameStyle && headingShaped(lb) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
+      // A wrapped title's continuation carries no numbering of its own. It lies under the
+      // line it continues: a cell of the same style off to one side is a table's column head
+      // ("... Not Adopted as of July 2, 2023" beside "Effect on the"). A numbered label may
+      // stand apart over its title ("Exhibit 31.1" in the margin).
+      const label = j === a.line + 1 && (a.pattern !== null || NUMBERED_LABEL_RE.test(a.title));
+      const under = overlapsHorizontally(last, lb) || label;
+      // A title in capitals wraps in capitals: mixed case under it is a sub-heading
+      // ("NEW ACCOUNTING STANDARDS" over "Recently Adopted Accounting Standards").
+      const caseKept = unfinished || label || !(isAllCaps(a.title) && /\p{Ll}/u.test(bt));
+      const continuation = sameStyle && under && caseKept && headingShaped(lb) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one

@@ -7,6 +7,7 @@
  */
 import type { TocSource, TreeNode } from "../tree-types.ts";
 import { assembleTree } from "./assemble.ts";
+import { placeFilingBookmarks } from "./filing-bookmarks.ts";
 import { shapeFilingParts } from "./filing-parts.ts";
 import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
@@ -56,6 +57,13 @@ export function buildTree(input: StructureInput): StructureResult {
     headings = list.map((h) => ({ ...h }));
     // Outline pages are trusted; only a destination just above a page break moves on.
     const { verified } = locateHeadings(index, headings, { after: 1, before: 0 });
+    // A filing's PART or Item bookmark that points where it does not begin moves to where
+    // the printed contents places it.
+    placeFilingBookmarks(headings, index, () => {
+      const contentsPages = new Set(findContentsPages(pages).pages);
+      const toc = contentsPages.size ? printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios }) : null;
+      return { toc, contentsPages };
+    });
     tocSource = "outline";
     if (verified < headings.length * 0.5) warnings.push(`Only ${verified} of ${headings.length} bookmark titles were found on their pages`);
   };

@@ -1,5 +1,5 @@
 /** Pages of positioned text runs -> a PDF (pdf-lib, Times), for the heading-class tests. */
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFRef, StandardFonts } from "pdf-lib";
 
 export interface Run {
   text: string;
@@ -14,7 +14,14 @@ export interface Run {
   after?: boolean;
 }
 
-export async function buildPdf(pages: Run[][]): Promise<Uint8Array> {
+/** A bookmark to a page (0-based), with its children. */
+export interface Bookmark {
+  title: string;
+  page: number;
+  children?: Bookmark[];
+}
+
+export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
@@ -29,5 +36,37 @@ export async function buildPdf(pages: Run[][]): Promise<Uint8Array> {
       end = x + font.widthOfTextAtSize(r.text, r.size);
     }
   }
+  if (bookmarks?.length) addOutline(doc, bookmarks);
   return doc.save();
+}
+
+/** The document's outline: a linked list of items per level, each pointing at the top of its page. */
+function addOutline(doc: PDFDocument, bookmarks: Bookmark[]): void {
+  const ctx = doc.context;
+  const pageRefs = doc.getPages().map((p) => p.ref);
+  const level = (items: Bookmark[], parent: PDFRef): { first: PDFRef; last: PDFRef; count: number } => {
+    const refs = items.map(() => ctx.nextRef());
+    let count = items.length;
+    items.forEach((b, i) => {
+      const dict = ctx.obj({});
+      dict.set(PDFName.of("Title"), PDFHexString.fromText(b.title));
+      dict.set(PDFName.of("Parent"), parent);
+      dict.set(PDFName.of("Dest"), ctx.obj([pageRefs[b.page], PDFName.of("XYZ"), PDFNull, PDFNumber.of(792), PDFNull]));
+      if (i > 0) dict.set(PDFName.of("Prev"), refs[i - 1]);
+      if (i + 1 < items.length) dict.set(PDFName.of("Next"), refs[i + 1]);
+      if (b.children?.length) {
+        const sub = level(b.children, refs[i]);
+        dict.set(PDFName.of("First"), sub.first);
+        dict.set(PDFName.of("Last"), sub.last);
+        dict.set(PDFName.of("Count"), PDFNumber.of(sub.count));
+        count += sub.count;
+      }
+      ctx.assign(refs[i], dict);
+    });
+    return { first: refs[0], last: refs[refs.length - 1], count };
+  };
+  const root = ctx.nextRef();
+  const top = level(bookmarks, root);
+  ctx.assign(root, ctx.obj({ Type: "Outlines", First: top.first, Last: top.last, Count: top.count }));
+  doc.catalog.set(PDFName.of("Outlines"), root);
 }

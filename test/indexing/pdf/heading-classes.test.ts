@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { preorder } from "./tree-checks.ts";
-import { buildPdf, type Run } from "./heading-class-builder.ts";
+import { type Bookmark, buildPdf, type Run } from "./heading-class-builder.ts";
 
 /** "depth title [page]" for every node, in document order. */
 async function outline(data: Uint8Array): Promise<{ source: string; rows: string[] }> {
@@ -652,5 +652,159 @@ describe("titles that break off on \"of\" or \"to\" and go on in the next line",
     expect(titles).toContain("Certification by the Chief Executive Officer Pursuant to Section 906 of the Sarbanes-Oxley Act of 2002 [7]");
     expect(titles).toContain("Certification by the Chief Financial Officer Pursuant to Section 906 of the Sarbanes-Oxley Act of 2002 [8]");
     expect(titles.filter((t) => /^Section 906/.test(t))).toEqual([]);
+  });
+});
+
+describe("headings that share their lines or their style with what is not their title", () => {
+  // A plan exhibit whose numbered section title (bold, after a regular "6.1") runs into its
+  // paragraph on the same line; a table caption with bold column heads beside and under it;
+  // a heading in capitals over a sub-heading in the same face; an exhibit label in the
+  // margin over its centred title; a statement title over its units note.
+  const prose = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * i, size: 10 }));
+  const pages: Run[][] = [
+    [
+      { text: "SUPPLEMENTAL RETIREMENT PLAN", x: 160, y: 770, size: 16, bold: true },
+      { text: "ARTICLE SIX", x: 270, y: 730, size: 10, bold: true },
+      { text: "Distributions", x: 275, y: 716, size: 10, bold: true },
+      { text: "6.1", x: 60, y: 690, size: 10 },
+      { text: "Merger of the Supplemental Investment Plan and the Supplemental Retirement Plan.", x: 0, y: 690, size: 10, bold: true, after: true },
+      { text: "Effective May 1, 2004, the", x: 0, y: 690, size: 10, after: true },
+      ...prose(1, 4, 677),
+      { text: "ARTICLE SEVEN", x: 265, y: 600, size: 10, bold: true },
+      { text: "Administration", x: 272, y: 586, size: 10, bold: true },
+      ...prose(10, 4, 560),
+    ],
+    [
+      { text: "NEW ACCOUNTING STANDARDS", x: 60, y: 770, size: 10, bold: true },
+      { text: "Recently Adopted Accounting Standards", x: 60, y: 752, size: 10, bold: true },
+      ...prose(20, 3, 736),
+      { text: "Recently Issued Accounting Standards, Not Adopted as of June 30, 2024", x: 60, y: 690, size: 10, bold: true },
+      { text: "Effect on the", x: 480, y: 677, size: 10, bold: true },
+      { text: "Standard/Description", x: 150, y: 673, size: 10, bold: true },
+      { text: "Effective Date", x: 330, y: 673, size: 10, bold: true },
+      { text: "Financial Statements", x: 470, y: 669, size: 10, bold: true },
+      { text: "In June 2022, the board issued guidance on restrictions.", x: 60, y: 650, size: 9 },
+      { text: "January 1, 2024", x: 330, y: 650, size: 9 },
+      { text: "We are assessing the impact.", x: 470, y: 650, size: 9 },
+      ...prose(30, 4, 620),
+    ],
+    [
+      { text: "EXHIBIT 95", x: 500, y: 770, size: 10, bold: true },
+      { text: "MINE SAFETY DISCLOSURES", x: 230, y: 758, size: 10, bold: true },
+      ...prose(40, 4, 730),
+      { text: "CONSOLIDATED BALANCE SHEETS", x: 225, y: 650, size: 10, bold: true },
+      { text: "(In thousands, except par value)", x: 240, y: 638, size: 10, bold: true },
+      ...prose(50, 4, 610),
+    ],
+  ];
+
+  // The rest of the filing sets its headings in the same bold face, one line each.
+  const topics = ["Liquidity", "Capital Resources", "Market Risk", "Legal Matters", "Taxes", "Pensions", "Leases", "Goodwill", "Revenue", "Segments"];
+  for (let k = 0; k < 5; k++) {
+    pages.push([
+      ...prose(100 + 10 * k, 3 + k, 770),
+      { text: topics[2 * k], x: 60, y: 720 - 13 * k, size: 10, bold: true },
+      ...prose(105 + 10 * k, 8, 700 - 13 * k),
+      { text: topics[2 * k + 1], x: 60, y: 580 - 13 * k, size: 10, bold: true },
+      ...prose(110 + 10 * k, 8, 560 - 13 * k),
+    ]);
+  }
+
+  it("ends each title where the title ends, and makes no title of a column head or a units note", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    const titles = rows.map((r) => r.replace(/^\d+ /, ""));
+    expect(titles).toContain("ARTICLE SIX Distributions [1]");
+    expect(titles).toContain("6.1 Merger of the Supplemental Investment Plan and the Supplemental Retirement Plan [1]");
+    expect(titles).toContain("NEW ACCOUNTING STANDARDS [2]");
+    expect(titles).toContain("Recently Adopted Accounting Standards [2]");
+    expect(titles).toContain("Recently Issued Accounting Standards, Not Adopted as of June 30, 2024 [2]");
+    expect(titles).toContain("EXHIBIT 95 MINE SAFETY DISCLOSURES [3]");
+    expect(titles).toContain("CONSOLIDATED BALANCE SHEETS [3]");
+    expect(titles.filter((t) => /Effective May|Effect on the|Financial Statements|In thousands/.test(t))).toEqual([]);
+  });
+});
+
+describe("a filing whose bookmarks point a PART at its contents page and an Item past its first section", () => {
+  // As some 10-Qs are bookmarked: PART I points at the contents page; MD&A (Item 2) comes
+  // first in the body with no heading of its own, and its bookmark points at its second
+  // section while its first ("Consolidated Financial Highlights") is bookmarked beside it.
+  // The printed contents lists that section under Item 2. Each page prints its own number.
+  const prose = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * i, size: 10 }));
+  const entry = (text: string, page: string, y: number, x = 60): Run[] => [{ text, x, y, size: 10 }, ...(page ? [{ text: page, x: 540, y, size: 10 }] : [])];
+  const pages: Run[][] = [
+    [{ text: "QUARTERLY REPORT ON FORM 10-Q", x: 160, y: 700, size: 16, bold: true }],
+    [
+      { text: "TABLE OF CONTENTS", x: 230, y: 770, size: 12, bold: true },
+      ...entry("Part I - Financial information", "Page", 740),
+      ...entry("Item 1. Financial Statements.", "", 722),
+      ...entry("Consolidated statements of income", "5", 708, 80),
+      ...entry("Item 2. Management's Discussion and Analysis.", "", 690),
+      ...entry("Consolidated Financial Highlights", "3", 676, 80),
+      ...entry("Introduction", "4", 662, 80),
+      ...entry("Item 3. Quantitative and Qualitative Disclosures About Market Risk.", "6", 644),
+      ...entry("Part II - Other information", "", 626),
+      ...entry("Item 1. Legal Proceedings.", "6", 608),
+      ...entry("Item 1A. Risk Factors.", "6", 590),
+      ...entry("Item 6. Exhibits.", "7", 572),
+    ],
+    [{ text: "Consolidated Financial Highlights", x: 60, y: 770, size: 12, bold: true }, ...prose(1, 12, 740)],
+    [{ text: "Introduction", x: 60, y: 770, size: 12, bold: true }, ...prose(20, 12, 740)],
+    [{ text: "Consolidated statements of income", x: 60, y: 770, size: 12, bold: true }, ...prose(40, 12, 740)],
+    [
+      { text: "Item 3. Quantitative and Qualitative Disclosures About Market Risk.", x: 60, y: 770, size: 10, bold: true },
+      ...prose(60, 3, 752),
+      { text: "Part II - Other Information", x: 60, y: 700, size: 12, bold: true },
+      { text: "Item 1. Legal Proceedings.", x: 60, y: 680, size: 10, bold: true },
+      ...prose(70, 3, 662),
+      { text: "Item 1A. Risk Factors.", x: 60, y: 610, size: 10, bold: true },
+      ...prose(80, 3, 592),
+    ],
+    [{ text: "Item 6. Exhibits.", x: 60, y: 770, size: 10, bold: true }, ...prose(90, 3, 752)],
+  ];
+  for (const [i, runs] of pages.entries()) if (i >= 2) runs.push({ text: String(i + 1), x: 300, y: 30, size: 9 });
+  const bookmarks: Bookmark[] = [
+    { title: "Cover", page: 0 },
+    { title: "Table of contents", page: 1 },
+    {
+      title: "Part I - Financial information",
+      page: 1,
+      children: [
+        { title: "Consolidated Financial Highlights", page: 2 },
+        { title: "Item 2. Management's Discussion and Analysis.", page: 3, children: [{ title: "Introduction", page: 3 }] },
+        { title: "Item 1. Financial Statements.", page: 4 },
+        { title: "Item 3. Quantitative and Qualitative Disclosures About Market Risk.", page: 5 },
+      ],
+    },
+    {
+      title: "Part II - Other information",
+      page: 5,
+      children: [
+        { title: "Item 1. Legal Proceedings.", page: 5 },
+        { title: "Item 1A. Risk Factors.", page: 5 },
+        { title: "Item 6. Exhibits.", page: 6 },
+      ],
+    },
+  ];
+
+  it("starts PART I and Item 2 where the printed contents says they begin, with the section bookmarked beside Item 2 under it", async () => {
+    const doc = await indexPdf(await buildPdf(pages, bookmarks), { addSummaries: false });
+    expect(doc.tocSource).toBe("outline");
+    const rows = preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+    expect(rows).toEqual([
+      "1 Cover [1]",
+      "1 Table of contents [2]",
+      "1 Part I - Financial information [3]",
+      "2 Item 2. Management's Discussion and Analysis. [3]",
+      "3 Consolidated Financial Highlights [3]",
+      "3 Introduction [4]",
+      "2 Item 1. Financial Statements. [5]",
+      "2 Item 3. Quantitative and Qualitative Disclosures About Market Risk. [6]",
+      "1 Part II - Other information [6]",
+      "2 Item 1. Legal Proceedings. [6]",
+      "2 Item 1A. Risk Factors. [6]",
+      "2 Item 6. Exhibits. [7]",
+    ]);
   });
 });
