@@ -25,13 +25,29 @@ export interface TextLayerQuality {
   usable: boolean;
 }
 
+const LETTER_OR_DIGIT_RE = /[\p{L}\p{N}]/u;
+/** U+FFFD, private use, control characters: glyphs without a Unicode mapping. */
+const UNMAPPED_RE = /[\uFFFD\uE000-\uF8FF\p{Cc}]/u;
+
 export function textLayerQuality(page: PageText): TextLayerQuality {
   let chars = 0;
   let unmapped = 0;
   for (const line of page.lines) {
-    for (const ch of line.text) {
-      if (/[\p{L}\p{N}]/u.test(ch)) chars++;
-      else if (/[\uFFFD\uE000-\uF8FF\p{Cc}]/u.test(ch)) unmapped++;
+    const t = line.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      // ASCII without a regex: every page of every PDF passes through here.
+      if (c < 128) {
+        if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) chars++;
+        else if (c < 32 || c === 127) unmapped++;
+        continue;
+      }
+      const next = t.charCodeAt(i + 1);
+      const pair = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+      const ch = pair ? t.slice(i, i + 2) : t[i];
+      if (pair) i++;
+      if (LETTER_OR_DIGIT_RE.test(ch)) chars++;
+      else if (UNMAPPED_RE.test(ch)) unmapped++;
     }
   }
   const squareInches = Math.max(1, (page.width * page.height) / (72 * 72));

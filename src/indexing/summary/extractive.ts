@@ -60,12 +60,62 @@ function sample<T>(items: T[], n: number): T[] {
 /** Sentences worth quoting: mostly letters, no dot leaders (contents lines), a few words. */
 export function isProse(s: string): boolean {
   if (/(?:\.\s?){4,}|…{2,}/.test(s)) return false;
-  const letters = s.replace(/[^\p{L}]+/gu, "").length;
-  if (letters < s.replace(/\s+/g, "").length * 0.6) return false;
-  const tokens = s.split(/\s+/);
+  // One pass over the characters (this runs on every sentence of every node): letters
+  // against all non-space characters, and tokens (runs between whitespace, as
+  // `split(/\s+/)` gives them) that hold no two letters in a row.
+  let letters = 0;
+  let nonSpace = 0;
+  let tokens = 0;
+  let numeric = 0;
+  let inToken = false;
+  let pair = false;
+  let prevLetter = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c, s, i)) {
+      if (inToken && !pair) numeric++;
+      inToken = false;
+      prevLetter = false;
+      continue;
+    }
+    if (!inToken) {
+      tokens++;
+      inToken = true;
+      pair = false;
+    }
+    const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+    const astral = c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+    nonSpace += astral ? 2 : 1;
+    const letter = isLetter(c, s, i, astral);
+    if (letter) {
+      letters += astral ? 2 : 1;
+      if (prevLetter) pair = true;
+    }
+    prevLetter = letter;
+    if (astral) i++;
+  }
+  if (inToken && !pair) numeric++;
+  // `split` also yields empty first and last tokens around leading or trailing whitespace.
+  if (s.length && isSpace(s.charCodeAt(0), s, 0)) ((tokens++), numeric++);
+  if (s.length > 1 && isSpace(s.charCodeAt(s.length - 1), s, s.length - 1)) ((tokens++), numeric++);
+  else if (s.length === 1 && isSpace(s.charCodeAt(0), s, 0)) ((tokens++), numeric++);
+  if (!s.length) ((tokens = 1), (numeric = 1));
+  if (letters < nonSpace * 0.6) return false;
   // Table rows read as sentences too: too many numbers and symbols give them away.
-  const numeric = tokens.filter((t) => !/\p{L}{2}/u.test(t)).length;
-  return tokens.length >= 4 && numeric <= tokens.length * 0.25;
+  return tokens >= 4 && numeric <= tokens * 0.25;
+}
+
+const SPACE_RE = /\s/;
+const LETTER_RE = /\p{L}/u;
+
+function isSpace(c: number, s: string, i: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && SPACE_RE.test(s[i]);
+}
+
+function isLetter(c: number, s: string, i: number, astral: boolean): boolean {
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return LETTER_RE.test(astral ? s.slice(i, i + 2) : s[i]);
 }
 
 /** Very short fragments (labels, table cells) and run-ons make poor summaries. */
