@@ -336,6 +336,8 @@ interface Cand {
   runIn?: boolean;
   /** The title ends on its line: the rest of the line is a paragraph's first sentence. */
   closed?: boolean;
+  /** The last line the title was wrapped onto (mergeWrapped), when it spans several. */
+  lastLine?: number;
 }
 
 export interface LayoutOptions {
@@ -355,7 +357,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     if (opts.skipPages?.has(p)) continue;
     const lines = pages[p].lines;
     const onPage: Cand[] = [];
-    for (let i = 0; i < lines.length; i++) {
+    const carried = finishFromPreviousPage(cands[cands.length - 1], pages, p);
+    for (let i = carried; i < lines.length; i++) {
       if (p === from.page && i <= from.line) continue;
       if (p === to.page && i >= to.line) break;
       const l = lines[i];
@@ -406,6 +409,29 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
   return assignLevels(cands, stats).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
 }
 
+/**
+ * A heading wrapped across a page break ("If we are not able to ... consumer demand ...,
+ * we" / [page break] "may experience a decline ..."): when the previous page ends inside a
+ * heading, the lines of its style that open this page in lower case finish its title.
+ * Returns how many lines of page `p` were taken.
+ */
+function finishFromPreviousPage(prev: Cand | undefined, pages: PageText[], p: number): number {
+  if (!prev || p === 0 || prev.page !== p - 1 || /[.:!?]$/.test(prev.title)) return 0;
+  if ((prev.lastLine ?? prev.line) !== pages[p - 1].lines.length - 1) return 0;
+  const lines = pages[p].lines;
+  let taken = 0;
+  while (taken < Math.min(3, lines.length)) {
+    const l = lines[taken];
+    const t = l.text.trim();
+    if (styleKey(l) !== prev.style || (l.cells ?? 1) > 1 || (taken === 0 && !/^\p{Ll}/u.test(t))) break;
+    if (taken > 0 && lines[taken - 1].y - l.y > 1.7 * l.size) break;
+    prev.title = `${prev.title} ${t}`;
+    taken++;
+    if (/[.!?]$/.test(t)) break;
+  }
+  return taken;
+}
+
 /** Join a heading wrapped onto following lines of the same style, and a bare number line
  * ("3", "Chapter 3", not "Chapter Text") with the title under it. */
 function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
@@ -447,7 +473,9 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       // A title in capitals wraps in capitals: mixed case under it is a sub-heading
       // ("NEW ACCOUNTING STANDARDS" over "Recently Adopted Accounting Standards").
       const caseKept = unfinished || label || !(isAllCaps(a.title) && /\p{Ll}/u.test(bt));
-      const continuation = sameStyle && under && caseKept && headingShaped(lb) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
+      // A line that goes on with the title's sentence in lower case may be long (a caption).
+      const sentenceGoesOn = (lb.cells ?? 1) === 1 && /^\p{Ll}/u.test(bt) && !/[.:!?]$/.test(a.title) && bt.split(/\s+/).length <= 30;
+      const continuation = sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one
@@ -456,13 +484,17 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
         paragraphs.add(a.line);
         break;
       }
-      if (!(bareNumber && headingShaped(lb)) && !(continuation && (a.title.length + bt.length <= 150 || unfinished))) break;
+      // Past 150 characters only a title that plainly goes on: it stops on "of" or "to", or
+      // the next line continues its sentence in lower case (a long risk-factor caption).
+      const goesOn = unfinished || /^\p{Ll}/u.test(bt);
+      if (!(bareNumber && headingShaped(lb)) && !(continuation && (a.title.length + bt.length <= 150 || goesOn))) break;
       a.title = /\p{Ll}-$/u.test(a.title) && /^\p{Ll}/u.test(bt) ? a.title.slice(0, -1) + bt : `${a.title} ${bt}`;
       if (bareNumber && a.pattern !== "part") {
         a.size = Math.max(a.size, lb.size);
         a.style = styleKey(lb);
       }
       if (at.has(j)) drop.add(j);
+      a.lastLine = j;
       last = lb;
     }
   }

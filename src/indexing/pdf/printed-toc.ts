@@ -24,6 +24,8 @@ const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendi
 const NOT_APPLICABLE_RE = /\s(n\/a|not applicable)$/i;
 /** A column head at the end of a group line ("Part I – Financial information   Page"). */
 const PAGE_HEAD_RE = /\s+pages?$/i;
+/** What stands over the titles in a row of column heads ending in "Page" ("Item No.", "Description"). */
+const COLUMN_LABEL_RE = /^(?:items?|sections?|parts?|notes?|chapters?|description|title|subject)(?:\s+(?:no|number|#)\.?)?$/i;
 
 export interface TocEntry {
   title: string;
@@ -141,6 +143,8 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       }
       const t = line.text.trim().replace(PAGE_HEAD_RE, "");
       if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
+      // The row of column heads ("Item No.   Page"): a label without a number of its own.
+      if (t !== line.text.trim() && COLUMN_LABEL_RE.test(t)) continue;
       // "ITEM 1B. UNRESOLVED STAFF COMMENTS   N/A": listed as not applicable, so not in the body.
       if (NOT_APPLICABLE_RE.test(t)) continue;
       if (i < firstEntry && !GROUP_RE.test(t)) continue; // page titles above the first entry

@@ -238,10 +238,13 @@ describe("a filing whose contents lists PARTs and Items", () => {
 });
 
 describe("a filing contents page with a Page column head and items marked N/A", () => {
-  // "PART I ........ Page" runs the full width, like a wrapped title's first half; and the
-  // contents lists an Item as N/A that the body never prints.
+  // "PART I ........ Page" runs the full width, like a wrapped title's first half; a row of
+  // column heads ("Item No." ... "Page") stands over it; and the contents lists an Item as
+  // N/A that the body never prints.
   const contents: Run[] = [
     { text: "TABLE OF CONTENTS", x: 220, y: 780, size: 12, bold: true },
+    { text: "Item No.", x: 60, y: 758, size: 10 },
+    { text: "Page", x: 500, y: 758, size: 10 },
     { text: "PART I", x: 60, y: 740, size: 10 },
     { text: "Page", x: 500, y: 740, size: 10 },
     { text: "Item 1. Business     2", x: 70, y: 718, size: 10 },
@@ -260,7 +263,7 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     ["Item 7. Management's Discussion and Analysis"],
   ]);
 
-  it("keeps PART I apart from Item 1 and makes no node of the N/A item", async () => {
+  it("keeps PART I apart from Item 1 and makes no node of the N/A item or the column heads", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
     expect(rows.filter((r) => /PART|Item/.test(r))).toEqual([
@@ -806,5 +809,50 @@ describe("a filing whose bookmarks point a PART at its contents page and an Item
       "2 Item 1A. Risk Factors. [6]",
       "2 Item 6. Exhibits. [7]",
     ]);
+  });
+});
+
+describe("a risk-factor caption wrapped over long lines and across a page break", () => {
+  // Captions in bold one point above 9 pt body text, some wrapped over two lines; one runs
+  // over three, its middle line twenty words long, and its last line opens the next page.
+  const body = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 11 * i, size: 9 }));
+  const caption = (k: number, top: number): Run[] =>
+    k <= 3
+      ? [{ text: `Changes in market number ${k} could reduce the demand for our products`, x: 60, y: top, size: 10, bold: true }, ...body(10 * k, 6, top - 16)]
+      : [
+          { text: `Changes in market number ${k} and in its rules could reduce the demand for our`, x: 60, y: top, size: 10, bold: true },
+          { text: "products and harm our results of operations.", x: 60, y: top - 12, size: 10, bold: true },
+          ...body(10 * k, 6, top - 28),
+        ];
+  const longCaption = [
+    "If we are not able to take advantage of developments in technology and address changing consumer",
+    "demand on a timely basis, or if the deployment of our new network is delayed or hindered for any reason, we",
+    "may experience a decline in the demand for our services and experience reduced profits.",
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "Item 1A. Risk Factors", x: 60, y: 770, size: 12, bold: true },
+      ...caption(1, 740),
+      ...caption(2, 640),
+      ...caption(3, 540),
+      { text: longCaption[0], x: 60, y: 384, size: 10, bold: true },
+      { text: longCaption[1], x: 60, y: 372, size: 10, bold: true },
+    ],
+    [{ text: longCaption[2], x: 60, y: 770, size: 10, bold: true }, ...body(40, 6, 755), ...caption(4, 670), ...caption(5, 570)],
+    [
+      { text: "Item 2. Properties", x: 60, y: 770, size: 12, bold: true },
+      ...body(90, 10, 750),
+      { text: "Item 3. Legal Proceedings", x: 60, y: 620, size: 12, bold: true },
+      ...body(100, 10, 600),
+    ],
+  ];
+
+  it("makes one node of the whole caption, at the page where it starts", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    const titles = rows.map((r) => r.replace(/^\d+ /, ""));
+    expect(titles).toContain(`${longCaption.join(" ")} [1]`);
+    expect(titles).toContain("Changes in market number 4 and in its rules could reduce the demand for our products and harm our results of operations. [2]");
+    expect(titles.filter((t) => /^(demand|may experience|products)/.test(t))).toEqual([]);
   });
 });
