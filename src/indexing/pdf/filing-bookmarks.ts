@@ -2,11 +2,13 @@
  * Filings' bookmarks sometimes point a PART or an Item elsewhere than where it begins: PART
  * I at the contents page, an Item whose body prints no heading at the page after its first
  * section. The printed contents says where each begins; where a bookmark's page is a
- * contents page, or shows no line naming the PART or Item, and the printed contents
- * places the same PART or Item elsewhere (between the bookmarks around it), the bookmark
- * moves there, and sibling bookmarks it now starts before become its sections (the printed
- * contents lists them under it). A PART on a contents page that the printed contents does not place starts
- * with its first child. Bookmarks that agree with their pages are left alone.
+ * contents page, or shows no line naming the PART or Item, and the printed contents places
+ * the same PART or Item elsewhere (between the bookmarks around it), the bookmark moves
+ * there, and sibling bookmarks it now starts before become its sections (the printed
+ * contents lists them under it). A PART on a contents page that the printed contents does
+ * not place starts with its first child. Bookmarks that agree with their pages stay.
+ * (Should a moved heading land above its predecessor on one page, assembleTree puts it on
+ * its predecessor's line.)
  */
 import { normText } from "./fuzzy.ts";
 import type { PageIndex } from "./locate.ts";
