@@ -17,6 +17,9 @@ async function outline(data: Uint8Array): Promise<{ source: string; rows: string
 
 const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 const columnText = (n: number) => `column text ${n} of a paper goes on`;
+/** `n` lines of body text at the left margin from baseline `top` down. */
+const bodyLines = (from: number, n: number, top: number, size = 10, pitch = 13): Run[] =>
+  Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - pitch * i, size }));
 
 describe("two-column paper with numbered headings", () => {
   // Two columns of 11 pt text; section headings 12 pt bold (one point above the text, as in
@@ -663,8 +666,7 @@ describe("headings that share their lines or their style with what is not their 
   // paragraph on the same line; a table caption with bold column heads beside and under it;
   // a heading in capitals over a sub-heading in the same face; an exhibit label in the
   // margin over its centred title; a statement title over its units note.
-  const prose = (from: number, n: number, top: number): Run[] =>
-    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * i, size: 10 }));
+  const prose = (from: number, n: number, top: number) => bodyLines(from, n, top);
   const pages: Run[][] = [
     [
       { text: "SUPPLEMENTAL RETIREMENT PLAN", x: 160, y: 770, size: 16, bold: true },
@@ -733,8 +735,7 @@ describe("a filing whose bookmarks point a PART at its contents page and an Item
   // first in the body with no heading of its own, and its bookmark points at its second
   // section while its first ("Consolidated Financial Highlights") is bookmarked beside it.
   // The printed contents lists that section under Item 2. Each page prints its own number.
-  const prose = (from: number, n: number, top: number): Run[] =>
-    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * i, size: 10 }));
+  const prose = (from: number, n: number, top: number) => bodyLines(from, n, top);
   const entry = (text: string, page: string, y: number, x = 60): Run[] => [{ text, x, y, size: 10 }, ...(page ? [{ text: page, x: 540, y, size: 10 }] : [])];
   const pages: Run[][] = [
     [{ text: "QUARTERLY REPORT ON FORM 10-Q", x: 160, y: 700, size: 16, bold: true }],
@@ -815,8 +816,7 @@ describe("a filing whose bookmarks point a PART at its contents page and an Item
 describe("a risk-factor caption wrapped over long lines and across a page break", () => {
   // Captions in bold one point above 9 pt body text, some wrapped over two lines; one runs
   // over three, its middle line twenty words long, and its last line opens the next page.
-  const body = (from: number, n: number, top: number): Run[] =>
-    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 11 * i, size: 9 }));
+  const body = (from: number, n: number, top: number) => bodyLines(from, n, top, 9, 11);
   const caption = (k: number, top: number): Run[] =>
     k <= 3
       ? [{ text: `Changes in market number ${k} could reduce the demand for our products`, x: 60, y: top, size: 10, bold: true }, ...body(10 * k, 6, top - 16)]
