@@ -357,7 +357,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     if (opts.skipPages?.has(p)) continue;
     const lines = pages[p].lines;
     const onPage: Cand[] = [];
-    const carried = finishFromPreviousPage(cands[cands.length - 1], pages, p);
+    const carried = finishFromPreviousPage(cands[cands.length - 1], pages, p, p === to.page ? to.line : lines.length);
     for (let i = carried; i < lines.length; i++) {
       if (p === from.page && i <= from.line) continue;
       if (p === to.page && i >= to.line) break;
@@ -413,14 +413,14 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
  * A heading wrapped across a page break ("If we are not able to ... consumer demand ...,
  * we" / [page break] "may experience a decline ..."): when the previous page ends inside a
  * heading, the lines of its style that open this page in lower case finish its title.
- * Returns how many lines of page `p` were taken.
+ * Returns how many lines of page `p` (before line `end`, where the range ends) were taken.
  */
-function finishFromPreviousPage(prev: Cand | undefined, pages: PageText[], p: number): number {
+function finishFromPreviousPage(prev: Cand | undefined, pages: PageText[], p: number, end: number): number {
   if (!prev || p === 0 || prev.page !== p - 1 || /[.:!?]$/.test(prev.title)) return 0;
   if ((prev.lastLine ?? prev.line) !== pages[p - 1].lines.length - 1) return 0;
   const lines = pages[p].lines;
   let taken = 0;
-  while (taken < Math.min(3, lines.length)) {
+  while (taken < Math.min(3, end, lines.length)) {
     const l = lines[taken];
     const t = l.text.trim();
     if (styleKey(l) !== prev.style || (l.cells ?? 1) > 1 || (taken === 0 && !/^\p{Ll}/u.test(t))) break;
