@@ -25,15 +25,20 @@ async function rejectsWithin(promise: Promise<unknown>): Promise<{ error: unknow
   return { error, ms: Date.now() - started };
 }
 
+/** Starts a task, cancels it 200 ms in with `reason`, and says how it ended and how fast. */
+async function cancelWhileRunning(payload: Record<string, unknown>, reason: string): Promise<{ error: unknown; ms: number }> {
+  const controller = new AbortController();
+  const running = sleep(payload, controller.signal);
+  await new Promise((r) => setTimeout(r, 200));
+  controller.abort(new Error(reason));
+  return rejectsWithin(running);
+}
+
 describe("WorkerPool cancellation", () => {
   it("a cancelled task stops at its next check, on the same thread, which then runs the next task", async () => {
     pool = new WorkerPool(1, { preload: [SLEEP_TASK], cancelGraceMs: 60_000 });
     const first = await sleep({ ms: 1, reportThread: true });
-    const controller = new AbortController();
-    const running = sleep({ ms: 5_000, reportThread: true }, controller.signal);
-    await new Promise((r) => setTimeout(r, 200));
-    controller.abort(new Error("document deleted"));
-    const { error, ms } = await rejectsWithin(running);
+    const { error, ms } = await cancelWhileRunning({ ms: 5_000, reportThread: true }, "document deleted");
     expect((error as Error).message).toBe("document deleted");
     expect(ms).toBeLessThan(100);
     // The thread is free within a slice and was not replaced.
@@ -45,11 +50,7 @@ describe("WorkerPool cancellation", () => {
   it("a task that does not look at its signal is terminated after the grace period, and the pool goes on", async () => {
     pool = new WorkerPool(1, { preload: [SLEEP_TASK], cancelGraceMs: 300 });
     const first = await sleep({ ms: 1, reportThread: true });
-    const controller = new AbortController();
-    const running = sleep({ ms: 20_000, deaf: true }, controller.signal);
-    await new Promise((r) => setTimeout(r, 200));
-    controller.abort(new Error("timed out"));
-    expect((await rejectsWithin(running)).ms).toBeLessThan(100);
+    expect((await cancelWhileRunning({ ms: 20_000, deaf: true }, "timed out")).ms).toBeLessThan(100);
     const started = Date.now();
     const next = await sleep({ ms: 1, reportThread: true });
     // Waited for the grace period, not for the 20 s spin; on a new thread.

@@ -10,30 +10,26 @@
  * (Should a moved heading land above its predecessor on one page, assembleTree puts it on
  * its predecessor's line.)
  */
+import { itemNumber, partNumber } from "./filing-parts.ts";
 import { normText } from "./fuzzy.ts";
 import type { PageIndex } from "./locate.ts";
 import type { PrintedTocResult } from "./printed-toc.ts";
 import type { Heading } from "./types.ts";
 
-const PART = /^part\s+(iv|i{1,3})\b/i;
-const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
-const ITEM = /^item\s+(\d{1,2}[a-c]?)\b/i;
-
 /** "P2" for PART II, "P2:I1A" for Item 1A under it; null for other headings. */
 function keysOf(headings: readonly Heading[]): (string | null)[] {
   let part = "P0";
   return headings.map((h) => {
-    const t = h.title.trim();
-    const p = PART.exec(t);
-    if (p) return (part = `P${ROMAN[p[1].toLowerCase()]}`);
-    const i = ITEM.exec(t);
-    return i ? `${part}:I${i[1].toUpperCase()}` : null;
+    const p = partNumber(h.title);
+    if (p !== undefined) return (part = `P${p}`);
+    const i = itemNumber(h.title);
+    return i ? `${part}:I${i}` : null;
   });
 }
 
 /** A line of the page opens with the heading's label ("Item 2", "PART I"). */
 function labelOnPage(index: PageIndex, h: Heading): boolean {
-  const label = normText((PART.exec(h.title.trim()) ?? ITEM.exec(h.title.trim()))![0]);
+  const label = normText(h.title.trim().split(/\s+/).slice(0, 2).join(" "));
   return index.lines(h.page).some((l) => l === label || l.startsWith(label + " "));
 }
 

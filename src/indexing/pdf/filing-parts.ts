@@ -12,16 +12,19 @@
 import type { Heading, PageText } from "./types.ts";
 
 const PART = /^part\s+(iv|i{1,3})\b/i;
-const ITEM = /^item\s+\d{1,2}[a-c]?\b/i;
+const ITEM = /^item\s+(\d{1,2}[a-c]?)\b/i;
 /** A PART heading line says little besides the part ("PART II — OTHER INFORMATION"). */
 const PART_LINE_MAX_WORDS = 8;
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
 
-const partNumber = (title: string): number | undefined => {
+/** 2 for "PART II — OTHER INFORMATION"; undefined for other titles. */
+export const partNumber = (title: string): number | undefined => {
   const m = PART.exec(title.trim());
   return m ? ROMAN[m[1].toLowerCase()] : undefined;
 };
-const isItem = (title: string) => ITEM.test(title.trim());
+/** "1A" for "Item 1A. Risk Factors"; undefined for other titles. */
+export const itemNumber = (title: string): string | undefined => ITEM.exec(title.trim())?.[1].toUpperCase();
+const isItem = (title: string) => itemNumber(title) !== undefined;
 
 export function shapeFilingParts(headings: Heading[], pages: PageText[]): Heading[] {
   if (headings.filter((h) => isItem(h.title)).length < 3) return headings;

@@ -60,9 +60,9 @@ export function buildTree(input: StructureInput): StructureResult {
     // A filing's PART or Item bookmark that points where it does not begin moves to where
     // the printed contents places it.
     placeFilingBookmarks(headings, index, () => {
-      const contentsPages = new Set(findContentsPages(pages).pages);
-      const toc = contentsPages.size ? printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios }) : null;
-      return { toc, contentsPages };
+      // The contents pages come with the parsed contents; found on their own only when unparsed.
+      const toc = printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios });
+      return { toc, contentsPages: new Set(toc?.tocPages ?? findContentsPages(pages).pages) };
     });
     tocSource = "outline";
     if (verified < headings.length * 0.5) warnings.push(`Only ${verified} of ${headings.length} bookmark titles were found on their pages`);

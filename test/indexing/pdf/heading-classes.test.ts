@@ -200,6 +200,14 @@ function filingPages(contents: Run[], bodies: string[][]): Run[][] {
   return pages;
 }
 
+/** Body pages of a short 10-K whose Item 5 prints its whole, two-line title (contents tests). */
+const LONG_ITEM5_BODIES = [
+  ["PART I", "Item 1. Business"],
+  ["Item 2. Properties"],
+  ["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"],
+  ["Item 7. Management's Discussion and Analysis"],
+];
+
 describe("a filing whose contents lists PARTs and Items", () => {
   const toc: [string, string | null][] = [
     ["PART I", null],
@@ -479,12 +487,7 @@ describe("a filing contents entry wrapped with a hanging indent", () => {
     { text: "Equity Securities     4", x: 120, y: 640, size: 10 },
     { text: "Item 7.   Management's Discussion and Analysis     5", x: 60, y: 618, size: 10 },
   ];
-  const pages = filingPages(contents, [
-    ["PART I", "Item 1. Business"],
-    ["Item 2. Properties"],
-    ["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"],
-    ["Item 7. Management's Discussion and Analysis"],
-  ]);
+  const pages = filingPages(contents, LONG_ITEM5_BODIES);
 
   it("joins the two lines into one title at the body page", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
@@ -634,12 +637,7 @@ describe("titles that break off on \"of\" or \"to\" and go on in the next line",
     { text: "Item 7. Management's Discussion and Analysis     5", x: 60, y: 618, size: 10 },
     { text: "Exhibits     6", x: 60, y: 596, size: 10 },
   ];
-  const pages = filingPages(contents, [
-    ["PART I", "Item 1. Business"],
-    ["Item 2. Properties"],
-    ["PART II", "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities"],
-    ["Item 7. Management's Discussion and Analysis"],
-  ]);
+  const pages = filingPages(contents, LONG_ITEM5_BODIES);
   const exhibit = (officer: string): Run[] => [
     { text: "Exhibits", x: 60, y: 780, size: 10, bold: true },
     { text: `Certification by the ${officer} Pursuant to`, x: 171, y: 740, size: 10, bold: true },
