@@ -7,7 +7,13 @@
  *    the Items' level, at its own page and line;
  * 2. Items that follow a PART on the PART's level, with everything under them, move one
  *    level down, under the PART, until the next PART or another heading of that level
- *    ("SIGNATURES").
+ *    ("SIGNATURES");
+ * 3. the SIGNATURES section after the last PART is a section of the form beside the PARTs,
+ *    not a part of the last Item: it moves up to the PARTs' level, and what follows it
+ *    (exhibits, a trademark summary bound in after the signatures) moves up as much,
+ *    keeping its nesting. When something after it sits higher than it does (the layout
+ *    gave the signatures a deeper level than the pages after them), the levels say too
+ *    little to move anything, and the headings stay as they are.
  */
 import type { Heading, PageText } from "./types.ts";
 
@@ -15,6 +21,8 @@ const PART = /^part\s+(iv|i{1,3})\b/i;
 const ITEM = /^item\s+(\d{1,2}[a-c]?)\b/i;
 /** A PART heading line says little besides the part ("PART II — OTHER INFORMATION"). */
 const PART_LINE_MAX_WORDS = 8;
+/** The form's signature section: "SIGNATURES", "Signature". */
+const SIGNATURES = /^signatures?[.:]?$/i;
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
 
 /** 2 for "PART II — OTHER INFORMATION"; undefined for other titles. */
@@ -29,7 +37,7 @@ const isItem = (title: string) => itemNumber(title) !== undefined;
 export function shapeFilingParts(headings: Heading[], pages: PageText[]): Heading[] {
   if (headings.filter((h) => isItem(h.title)).length < 3) return headings;
   const withParts = insertMissingParts(headings, pages);
-  return nestItems(withParts);
+  return liftSignatures(nestItems(withParts));
 }
 
 function insertMissingParts(headings: Heading[], pages: PageText[]): Heading[] {
@@ -85,4 +93,22 @@ function nestItems(headings: Heading[]): Heading[] {
     }
   }
   return out;
+}
+
+function liftSignatures(headings: Heading[]): Heading[] {
+  let lastPart = -1;
+  let partLevel = Infinity;
+  headings.forEach((h, i) => {
+    if (partNumber(h.title) === undefined) return;
+    lastPart = i;
+    // The PARTs' own level: a running head "PART IV" repeated inside an Item sits deeper.
+    partLevel = Math.min(partLevel, h.level);
+  });
+  if (lastPart < 0) return headings;
+  const at = headings.findIndex((h, i) => i > lastPart && SIGNATURES.test(h.title.trim()));
+  if (at < 0 || headings[at].level <= partLevel) return headings;
+  const level = headings[at].level;
+  if (headings.slice(at + 1).some((h) => h.level < level)) return headings;
+  const lift = level - partLevel;
+  return headings.map((h, i) => (i < at ? h : { ...h, level: h.level - lift }));
 }

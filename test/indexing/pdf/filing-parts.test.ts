@@ -88,6 +88,24 @@ describe("shapeFilingParts on headings from a flat contents page", () => {
     ]);
   });
 
+  it("moves SIGNATURES set under the last Item up to the PARTs, with what follows it, keeping its nesting", async () => {
+    const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
+    const nested = [
+      { title: "PART I", level: 1, page: 0, line: 0 },
+      { title: "Item 1. Business", level: 2, page: 0, line: 0 },
+      { title: "Item 1A. Risk Factors", level: 2, page: 0, line: 1 },
+      { title: "Item 2. Properties", level: 2, page: 1, line: 0 },
+      { title: "Signatures", level: 3, page: 3, line: 0 },
+      { title: "Power of Attorney", level: 4, page: 3, line: 1 },
+      { title: "Exhibit 31.1", level: 3, page: 3, line: 2 },
+    ];
+    const shaped = shapeFilingParts(nested, pages).map((h) => `${h.level} ${h.title}`);
+    expect(shaped.slice(4)).toEqual(["1 Signatures", "2 Power of Attorney", "1 Exhibit 31.1"]);
+    // Something after it set higher than it: the levels say too little, nothing moves.
+    const higher = [...nested.slice(0, 6), { title: "Notes to Financial Statements", level: 2, page: 3, line: 2 }];
+    expect(shapeFilingParts(higher, pages)).toEqual(higher);
+  });
+
   it("leaves documents without Items alone", async () => {
     const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
     const plain = [{ title: "Part I", level: 1, page: 0, line: 0 }, { title: "Chapter 1", level: 1, page: 0, line: 1 }];

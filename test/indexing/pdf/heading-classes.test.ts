@@ -248,7 +248,7 @@ describe("a filing whose contents lists PARTs and Items", () => {
   });
 });
 
-describe("a filing contents page with a Page column head and items marked N/A", () => {
+describe("a filing contents page with a Page column head, items marked N/A and the signatures at the Items' indent", () => {
   // "PART I ........ Page" runs the full width, like a wrapped title's first half; a row of
   // column heads ("Item No." ... "Page") stands over it; and the contents lists an Item as
   // N/A that the body never prints.
@@ -265,6 +265,8 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     { text: "PART II     5", x: 60, y: 630, size: 10 },
     { text: "Item 5. Market for Registrant's Common Equity     5", x: 70, y: 608, size: 10 },
     { text: "Item 7. Management's Discussion and Analysis     6", x: 70, y: 586, size: 10 },
+    // Listed, as many filers do, with the Items' indent.
+    { text: "Signatures     7", x: 70, y: 564, size: 10 },
   ];
   const pages = filingPages(contents, [
     ["PART I", "Item 1. Business"],
@@ -272,12 +274,13 @@ describe("a filing contents page with a Page column head and items marked N/A", 
     ["Item 2. Properties"],
     ["PART II", "Item 5. Market for Registrant's Common Equity"],
     ["Item 7. Management's Discussion and Analysis"],
+    ["Signatures"],
   ]);
 
-  it("keeps PART I apart from Item 1 and makes no node of the N/A item or the column heads", async () => {
+  it("keeps PART I apart from Item 1, makes no node of the N/A item or the column heads, and sets the signatures beside the PARTs", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
-    expect(rows.filter((r) => /PART|Item/.test(r))).toEqual([
+    expect(rows.filter((r) => /PART|Item|Signatures/.test(r))).toEqual([
       "1 PART I [3]",
       "2 Item 1. Business [3]",
       "2 Item 1A. Risk Factors [4]",
@@ -285,6 +288,8 @@ describe("a filing contents page with a Page column head and items marked N/A", 
       "1 PART II [6]",
       "2 Item 5. Market for Registrant's Common Equity [6]",
       "2 Item 7. Management's Discussion and Analysis [7]",
+      // A section of the form beside the PARTs, not a part of PART II.
+      "1 Signatures [8]",
     ]);
   });
 });
