@@ -91,20 +91,32 @@ async function peakRss(file: string): Promise<BenchFigure[]> {
  * The server's own peak: `treeindex serve` started as `npm start` starts it (the compiled
  * build, made fresh here first), octave.pdf uploaded over HTTP and polled until completed;
  * the kernel's high-water mark of the server process (VmHWM) is its peak RSS, store writes
- * and HTTP included.
+ * and HTTP included. The peak of identical runs varies by ~50 MB (when V8 happens to collect
+ * in each thread), so three fresh servers are measured and the highest is the figure.
  */
+const RSS_RUNS = 3;
+
 async function servePeakRss(file: string): Promise<BenchFigure[]> {
-  const pdf = path.join(CORPUS, "pdf", file);
   const bytes = await corpusFile(`pdf/${file}`);
   if (!bytes) return [{ group: "pdf-speed", name: `server peak RSS indexing ${file}`, value: "skipped (corpus absent)" }];
   await run(process.execPath, ["tools/build.mjs"]);
+  const runs: { peak: number; idle: number; status: string; seconds: number }[] = [];
+  for (let i = 0; i < RSS_RUNS; i++) runs.push(await onePeakRss(bytes, file));
+  const highest = Math.max(...runs.map((r) => r.peak));
+  const detail = runs.map((r) => `${r.peak} MB (idle ${r.idle}, ${r.status} in ${r.seconds.toFixed(2)} s)`).join("; ");
+  return [
+    { group: "pdf-speed", name: `server peak RSS indexing ${file} (treeindex serve as npm start runs it, upload over HTTP), highest of ${RSS_RUNS} fresh servers`, value: highest, unit: "MB", note: `${detail}; target < 500 MB` },
+  ];
+}
+
+async function onePeakRss(bytes: Uint8Array, file: string): Promise<{ peak: number; idle: number; status: string; seconds: number }> {
   const home = await tempHome();
   const server = await serve(home, {}, { compiled: true });
   try {
     await new Promise((r) => setTimeout(r, 2_000));
     const idle = rssMb(server.child.pid!);
     const form = new FormData();
-    form.set("file", new Blob([bytes]), path.basename(pdf));
+    form.set("file", new Blob([bytes]), file);
     const started = performance.now();
     const headers = { api_key: KEY };
     const { doc_id: id } = (await (await fetch(`${server.url}/doc`, { method: "POST", body: form, headers })).json()) as { doc_id: string };
@@ -114,10 +126,7 @@ async function servePeakRss(file: string): Promise<BenchFigure[]> {
       status = ((await (await fetch(`${server.url}/doc/${id}`, { headers })).json()) as { status: string }).status;
     }
     const seconds = (performance.now() - started) / 1000;
-    const peak = rssMb(server.child.pid!, "VmHWM");
-    return [
-      { group: "pdf-speed", name: `server peak RSS indexing ${file} (treeindex serve as npm start runs it, upload over HTTP)`, value: peak, unit: "MB", note: `idle before: ${idle} MB; ${status} in ${seconds.toFixed(2)} s; target < 500 MB` },
-    ];
+    return { peak: rssMb(server.child.pid!, "VmHWM"), idle, status, seconds };
   } finally {
     await server.stop();
     await fs.rm(home, { recursive: true, force: true });
