@@ -13,48 +13,76 @@ const STOP = new Set(
     .split(" "),
 );
 
+const WORD_RE = /\p{L}[\p{L}\p{N}'-]*/gu;
+
 export function terms(s: string): string[] {
   const out: string[] = [];
-  for (const w of s.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []) {
+  for (const w of s.toLowerCase().match(WORD_RE) ?? []) {
     if (w.length < 3 || STOP.has(w)) continue;
-    out.push(w.length > 5 ? w.replace(/(ing|ed|es|s)$/, "") : w);
+    out.push(w.length > 5 ? stem(w) : w);
   }
   return out;
 }
 
-/** Centrality score per sentence, in input order. */
+/** `w.replace(/(ing|ed|es|s)$/, "")`: the suffix that starts leftmost and ends the word goes. */
+function stem(w: string): string {
+  if (w.endsWith("ing")) return w.slice(0, -3);
+  if (w.endsWith("ed") || w.endsWith("es")) return w.slice(0, -2);
+  if (w.endsWith("s")) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Centrality score per sentence, in input order. Terms are numbered in order of first
+ * appearance and the vectors are arrays (this runs on every node of every document); every
+ * sum is taken in the order the term maps of the first version took it, so the scores are the
+ * same to the last bit.
+ */
 export function centrality(sentences: readonly string[]): number[] {
+  const ids = new Map<string, number>();
+  // Per sentence: its terms' ids in order of first appearance, and how often each occurs.
   const bags = sentences.map((s) => {
-    const m = new Map<string, number>();
-    for (const t of terms(s)) m.set(t, (m.get(t) ?? 0) + 1);
-    return m;
+    const order: number[] = [];
+    const counts: number[] = [];
+    const at = new Map<number, number>();
+    for (const t of terms(s)) {
+      let id = ids.get(t);
+      if (id === undefined) ids.set(t, (id = ids.size));
+      const k = at.get(id);
+      if (k === undefined) {
+        at.set(id, order.length);
+        order.push(id);
+        counts.push(1);
+      } else counts[k]++;
+    }
+    return { order, counts };
   });
-  const df = new Map<string, number>();
-  for (const b of bags) for (const t of b.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const df = new Float64Array(ids.size);
+  for (const b of bags) for (const id of b.order) df[id]++;
   const n = bags.length;
-  const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? 1));
-  const centroid = new Map<string, number>();
-  const vecs = bags.map((b) => {
-    const v = new Map<string, number>();
+  const centroid = new Float64Array(ids.size);
+  const vecs = bags.map(({ order, counts }) => {
+    const weights = new Float64Array(order.length);
     let norm = 0;
-    for (const [t, tf] of b) {
-      const w = (1 + Math.log(tf)) * idf(t);
-      v.set(t, w);
+    for (let k = 0; k < order.length; k++) {
+      const w = (1 + Math.log(counts[k])) * Math.log(1 + n / df[order[k]]);
+      weights[k] = w;
       norm += w * w;
     }
     norm = Math.sqrt(norm) || 1;
-    for (const [t, w] of v) {
-      v.set(t, w / norm);
-      centroid.set(t, (centroid.get(t) ?? 0) + w / norm);
+    for (let k = 0; k < order.length; k++) {
+      weights[k] = weights[k] / norm;
+      centroid[order[k]] += weights[k];
     }
-    return v;
+    return weights;
   });
   let cn = 0;
-  for (const w of centroid.values()) cn += w * w;
+  for (const w of centroid) cn += w * w;
   cn = Math.sqrt(cn) || 1;
-  return vecs.map((v) => {
+  return vecs.map((weights, i) => {
+    const order = bags[i].order;
     let dot = 0;
-    for (const [t, w] of v) dot += w * (centroid.get(t) ?? 0);
+    for (let k = 0; k < order.length; k++) dot += weights[k] * centroid[order[k]];
     return dot / cn;
   });
 }

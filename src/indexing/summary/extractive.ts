@@ -17,9 +17,9 @@ export interface ExtractOptions {
 }
 
 export function extractiveSummary(text: string, { maxTokens, avoid }: ExtractOptions): string {
-  const flat = joinLines(text);
-  if (!flat) return "";
-  if (flat.length <= maxTokens * 8 && countTokens(flat) <= maxTokens && !avoid?.has(flat)) return flat;
+  const flat = joinedIfShort(text, maxTokens * 8);
+  if (flat === "") return "";
+  if (flat !== undefined && countTokens(flat) <= maxTokens && !avoid?.has(flat)) return flat;
   const all = sample(splitSentences(text), MAX_SENTENCES * 2);
   let sentences = sample(all.filter(isProse), MAX_SENTENCES);
   if (!sentences.length) sentences = sample(all, MAX_SENTENCES);
@@ -43,11 +43,25 @@ export function extractiveSummary(text: string, { maxTokens, avoid }: ExtractOpt
     used += t;
     if (used >= maxTokens * 0.8) break;
   }
-  if (!picked.length) return cutToTokens(flat, maxTokens);
+  if (!picked.length) return cutToTokens(flat ?? joinLines(text), maxTokens);
   return picked
     .sort((a, b) => a.i - b.i)
     .map((p) => p.s)
     .join(" ");
+}
+
+/**
+ * The text on one line (`joinLines`) when that is at most `limit` characters long, else
+ * undefined ("" when it holds no words). A long text is judged by its opening: joining never
+ * lengthens a text, and an opening joined is at most two characters longer than the same part
+ * of the whole text joined (a hyphen at the cut that the next line would have rejoined), so
+ * an opening longer than that already settles it without joining the rest.
+ */
+export function joinedIfShort(text: string, limit: number): string | undefined {
+  const openingLength = limit * 4;
+  if (text.length > openingLength && joinLines(text.slice(0, openingLength)).length > limit + 2) return undefined;
+  const flat = joinLines(text);
+  return flat.length <= limit ? flat : undefined;
 }
 
 /** At most `n` items, evenly spread over the input. */
