@@ -41,6 +41,12 @@ describe("page Markdown", () => {
     ]);
   });
 
+  it("measures an indent from the paragraph's leftmost line, not its latest", () => {
+    // Each line a little right of the one before: the third is indented past the first.
+    const drifting = layout([["A paragraph starts here and", 72], ["drifts a little to the right", 78], ["Indented: a new paragraph.", 85]]);
+    expect(pageMarkdown(drifting).split("\n\n")).toEqual(["A paragraph starts here and drifts a little to the right", "Indented: a new paragraph."]);
+  });
+
   it("a page without text is empty", () => {
     expect(pageMarkdown([])).toBe("");
   });

@@ -47,7 +47,8 @@ function sameHeading(title: string, line: string): boolean {
   return t.length > 0 && l.length > 0 && (t === l || t.startsWith(l) || l.startsWith(t));
 }
 
-type Block = { kind: "heading"; level: number; text: string } | { kind: "para"; lines: Line[] } | { kind: "item"; marker: string; lines: Line[]; textX: number };
+/** `left`: the leftmost start of a paragraph's lines so far (kept as lines join, not recomputed per line). */
+type Block = { kind: "heading"; level: number; text: string } | { kind: "para"; lines: Line[]; left: number } | { kind: "item"; marker: string; lines: Line[]; textX: number };
 
 export function pageMarkdown(lines: readonly Line[], headings: ReadonlyMap<number, number> = new Map()): string {
   const blocks: Block[] = [];
@@ -75,8 +76,9 @@ export function pageMarkdown(lines: readonly Line[], headings: ReadonlyMap<numbe
     }
     if (current && current.kind !== "heading" && prev && continues(prev, line, current, step)) {
       current.lines.push(line);
+      if (current.kind === "para") current.left = Math.min(current.left, line.x);
     } else {
-      blocks.push((current = { kind: "para", lines: [line] }));
+      blocks.push((current = { kind: "para", lines: [line], left: line.x }));
     }
     prev = line;
   });
@@ -90,8 +92,7 @@ function continues(prev: Line, line: Line, block: Extract<Block, { lines: Line[]
   if (gap <= 0 || gap > Math.max(step * 1.35, size * 1.2)) return false; // new column, or a blank line's worth of space
   if (Math.abs(line.size - prev.size) > 0.2 * size) return false; // a change of type size
   if (block.kind === "item") return line.x >= block.textX - size; // hanging indent of the item's text
-  const left = Math.min(...block.lines.map((l) => l.x));
-  return line.x <= left + 0.8 * size; // an indented line starts a paragraph
+  return line.x <= block.left + 0.8 * size; // an indented line starts a paragraph
 }
 
 /** The usual baseline distance between consecutive lines of the page. */
