@@ -48,14 +48,15 @@ async function speedFigures(file: string): Promise<BenchFigure[]> {
   if (!bytes) return [{ group: "pdf-speed", name: `${file}`, value: "skipped (corpus absent)" }];
   const filePath = path.join(CORPUS, "pdf", file);
   const pool = new WorkerPool(2, { preload: [INDEX_TASK_MODULE] });
-  // Warm every path once (JIT, font data), then alternate and keep the best of two.
+  // Warm every path once (JIT, font data), then alternate and keep the best of three for each
+  // (the machine is shared: one slow run of either side would otherwise set the ratio).
   await rawExtract(bytes);
   await indexAsService(pool, filePath);
   let raw = Infinity;
   let service = Infinity;
   let oneThread = Infinity;
   let pages = 0;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const r = await timed(() => rawExtract(bytes));
     raw = Math.min(raw, r.seconds);
     pages = r.value;
@@ -100,33 +101,42 @@ async function servePeakRss(file: string): Promise<BenchFigure[]> {
   const bytes = await corpusFile(`pdf/${file}`);
   if (!bytes) return [{ group: "pdf-speed", name: `server peak RSS indexing ${file}`, value: "skipped (corpus absent)" }];
   await run(process.execPath, ["tools/build.mjs"]);
-  const runs: { peak: number; idle: number; status: string; seconds: number }[] = [];
-  for (let i = 0; i < RSS_RUNS; i++) runs.push(await onePeakRss(bytes, file));
+  const runs: { peak: number; idle: number; status: string; seconds: number; afterMore: number }[] = [];
+  // The first server indexes the file twice more afterwards: a server that has run several
+  // large jobs holds the tokenizer's tables in both threads (each has been the reader once).
+  for (let i = 0; i < RSS_RUNS; i++) runs.push(await onePeakRss(bytes, file, i === 0 ? 2 : 0));
   const highest = Math.max(...runs.map((r) => r.peak));
   const detail = runs.map((r) => `${r.peak} MB (idle ${r.idle}, ${r.status} in ${r.seconds.toFixed(2)} s)`).join("; ");
   return [
     { group: "pdf-speed", name: `server peak RSS indexing ${file} (treeindex serve as npm start runs it, upload over HTTP), highest of ${RSS_RUNS} fresh servers`, value: highest, unit: "MB", note: `${detail}; target < 500 MB` },
+    { group: "pdf-speed", name: `server peak RSS after indexing ${file} three times in a row on one server`, value: runs[0].afterMore, unit: "MB", note: "both threads have then loaded the tokenizer" },
   ];
 }
 
-async function onePeakRss(bytes: Uint8Array, file: string): Promise<{ peak: number; idle: number; status: string; seconds: number }> {
+async function onePeakRss(bytes: Uint8Array, file: string, more: number): Promise<{ peak: number; idle: number; status: string; seconds: number; afterMore: number }> {
   const home = await tempHome();
   const server = await serve(home, {}, { compiled: true });
-  try {
-    await new Promise((r) => setTimeout(r, 2_000));
-    const idle = rssMb(server.child.pid!);
+  const headers = { api_key: KEY };
+  const indexOnce = async (name: string): Promise<string> => {
     const form = new FormData();
-    form.set("file", new Blob([bytes]), file);
-    const started = performance.now();
-    const headers = { api_key: KEY };
+    form.set("file", new Blob([bytes]), name);
     const { doc_id: id } = (await (await fetch(`${server.url}/doc`, { method: "POST", body: form, headers })).json()) as { doc_id: string };
     let status = "queued";
     while (status === "queued" || status === "processing") {
       await new Promise((r) => setTimeout(r, 50));
       status = ((await (await fetch(`${server.url}/doc/${id}`, { headers })).json()) as { status: string }).status;
     }
+    return status;
+  };
+  try {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const idle = rssMb(server.child.pid!);
+    const started = performance.now();
+    const status = await indexOnce(file);
     const seconds = (performance.now() - started) / 1000;
-    return { peak: rssMb(server.child.pid!, "VmHWM"), idle, status, seconds };
+    const peak = rssMb(server.child.pid!, "VmHWM");
+    for (let i = 0; i < more; i++) await indexOnce(`again-${i}-${file}`);
+    return { peak, idle, status, seconds, afterMore: rssMb(server.child.pid!, "VmHWM") };
   } finally {
     await server.stop();
     await fs.rm(home, { recursive: true, force: true });
