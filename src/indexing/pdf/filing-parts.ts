@@ -8,7 +8,11 @@
  * 2. Items that follow a PART on the PART's level, with everything under them, move one
  *    level down, under the PART, until the next PART or another heading of that level
  *    ("SIGNATURES");
- * 3. the SIGNATURES section after the last PART is a section of the form beside the PARTs,
+ * 3. (dropRunningDivisionLabels, after the leaves are refined) a bare division label that
+ *    repeats one already opened ("PART IV", "Item 15", "PART II, III" printed at the top of
+ *    each page of a section, kept by the header stripping on the sections too short to
+ *    repeat them often) is a running head, not a section;
+ * 4. the SIGNATURES section after the last PART is a section of the form beside the PARTs,
  *    not a part of the last Item: it moves up to the PARTs' level, and what follows it
  *    (exhibits, a trademark summary bound in after the signatures) moves up as much,
  *    keeping its nesting. When something after it sits higher than it does (the layout
@@ -21,6 +25,9 @@ const PART = /^part\s+(iv|i{1,3})\b/i;
 const ITEM = /^item\s+(\d{1,2}[a-c]?)\b/i;
 /** A PART heading line says little besides the part ("PART II — OTHER INFORMATION"). */
 const PART_LINE_MAX_WORDS = 8;
+/** A division label and nothing else: "PART IV", "PART II, III", "Item 15", "Item 9B, 10". */
+const BARE_PARTS = /^part\s+((?:iv|i{1,3})(?:\s*(?:,|and|&)\s*(?:iv|i{1,3}))*)\.?$/i;
+const BARE_ITEMS = /^items?\s+(\d{1,2}[a-c]?(?:\s*(?:,|and|&)\s*\d{1,2}[a-c]?)*)\.?$/i;
 /** The form's signature section: "SIGNATURES", "Signature". */
 const SIGNATURES = /^signatures?[.:]?$/i;
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
@@ -111,4 +118,29 @@ function liftSignatures(headings: Heading[]): Heading[] {
   if (headings.slice(at + 1).some((h) => h.level < level)) return headings;
   const lift = level - partLevel;
   return headings.map((h, i) => (i < at ? h : { ...h, level: h.level - lift }));
+}
+
+/**
+ * See the file comment, rule 3. Only in filings (three Items or more), like the rules above;
+ * an Item label repeats only within its PART.
+ */
+export function dropRunningDivisionLabels(headings: Heading[]): Heading[] {
+  if (headings.filter((h) => isItem(h.title)).length < 3) return headings;
+  const items = new Set<string>();
+  let lastPart = 0;
+  return headings.filter((h) => {
+    const title = h.title.trim();
+    const bareParts = BARE_PARTS.exec(title)?.[1].split(/\s*(?:,|and|&)\s*/i).map((r) => ROMAN[r.toLowerCase()]);
+    const bareItems = BARE_ITEMS.exec(title)?.[1].split(/\s*(?:,|and|&)\s*/i).map((n) => n.toUpperCase());
+    if (bareParts?.every((n) => n <= lastPart)) return false;
+    if (bareItems?.every((n) => items.has(n))) return false;
+    const part = partNumber(title);
+    if (part !== undefined && part > lastPart) {
+      lastPart = part;
+      items.clear(); // a 10-Q numbers the Items of each PART from 1
+    }
+    const item = itemNumber(title);
+    if (item !== undefined) items.add(item);
+    return true;
+  });
 }

@@ -8,7 +8,7 @@
 import type { TocSource, TreeNode } from "../tree-types.ts";
 import { assembleTree } from "./assemble.ts";
 import { placeFilingBookmarks } from "./filing-bookmarks.ts";
-import { shapeFilingParts } from "./filing-parts.ts";
+import { dropRunningDivisionLabels, shapeFilingParts } from "./filing-parts.ts";
 import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
@@ -102,6 +102,7 @@ export function buildTree(input: StructureInput): StructureResult {
   if (tocSource === "printed_toc") headings = refineLeaves(headings, pages, layoutStats(), skipPages);
   if (webParts) headings = underWebPrintParts(webParts.headings, headings);
   headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);
+  if (tocSource === "printed_toc" || tocSource === "layout") headings = dropRunningDivisionLabels(headings);
   const tree = assembleTree({ pages, headings, leadTitle: input.leadTitle });
   return { tree, tocSource, warnings };
 }

@@ -106,6 +106,36 @@ describe("shapeFilingParts on headings from a flat contents page", () => {
     expect(shapeFilingParts(higher, pages)).toEqual(higher);
   });
 
+  it("drops a bare PART or Item label that repeats one already opened (a running head), within its PART only", async () => {
+    const { dropRunningDivisionLabels } = await import("../../../src/indexing/pdf/filing-parts.ts");
+    const h = (title: string, level: number, page: number) => ({ title, level, page, line: 0 });
+    const headings = [
+      h("PART I", 1, 2),
+      h("Item 1. Financial Statements", 2, 2),
+      h("Item 2. Management's Discussion and Analysis", 2, 20),
+      h("Item 2", 3, 21), // the running head of Item 2's second page
+      h("PART II", 1, 40),
+      h("Item 1", 2, 40), // a 10-Q's PART II numbers its Items from 1 again: a real label
+      h("Legal Proceedings", 3, 40),
+      h("Item 6. Exhibits", 2, 41),
+      h("PART II", 3, 42), // running heads of the exhibit list's pages
+      h("Item 6", 4, 42),
+      h("PART I, II", 3, 43),
+    ];
+    expect(dropRunningDivisionLabels(headings).map((x) => `${x.title} @${x.page}`)).toEqual([
+      "PART I @2",
+      "Item 1. Financial Statements @2",
+      "Item 2. Management's Discussion and Analysis @20",
+      "PART II @40",
+      "Item 1 @40",
+      "Legal Proceedings @40",
+      "Item 6. Exhibits @41",
+    ]);
+    // Not a filing (fewer than three Items): nothing is dropped.
+    const plain = [h("Part I", 1, 0), h("Item 1", 2, 1), h("Item 1", 2, 2)];
+    expect(dropRunningDivisionLabels(plain)).toEqual(plain);
+  });
+
   it("leaves documents without Items alone", async () => {
     const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
     const plain = [{ title: "Part I", level: 1, page: 0, line: 0 }, { title: "Chapter 1", level: 1, page: 0, line: 1 }];
