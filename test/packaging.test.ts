@@ -20,7 +20,11 @@ async function serverNameOverStdio(command: string, args: string[], options: { c
   child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "packaging-test", version: "1" } } })}\n`);
   const deadline = Date.now() + timeoutMs;
   while (!out.includes('"id":1') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  // Wait for it to be gone: a server shutting down still writes to its home (locks, temp
+  // files), and removing the home under it fails with ENOTEMPTY (seen once in CI).
+  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
   child.kill();
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   return (JSON.parse(out.split("\n")[0]) as { result?: { serverInfo?: { name?: string } } }).result?.serverInfo?.name;
 }
 
