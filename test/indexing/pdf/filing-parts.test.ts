@@ -57,6 +57,7 @@ describe("PARTs and Items of a filing", () => {
 
 describe("shapeFilingParts on headings from a flat contents page", () => {
   const line = (text: string) => ({ text, x: 72, y: 700, w: 300, size: 10, font: "f1", oneFont: true, mono: false });
+  const heading = (title: string, level: number, page: number, line = 0) => ({ title, level, page, line });
   const pages = [
     { lines: [line("Item 1. Business"), line("text")], width: 612, height: 792 },
     { lines: [line("Item 2. Properties"), line("text")], width: 612, height: 792 },
@@ -64,13 +65,13 @@ describe("shapeFilingParts on headings from a flat contents page", () => {
     { lines: [line("Item 7. MD&A"), line("Results"), line("SIGNATURES")], width: 612, height: 792 },
   ];
   const flat = [
-    { title: "PART I", level: 1, page: 0, line: 0 },
-    { title: "Item 1. Business", level: 1, page: 0, line: 0 },
-    { title: "Item 2. Properties", level: 1, page: 1, line: 0 },
-    { title: "Item 5. Market", level: 1, page: 2, line: 2 },
-    { title: "Item 7. MD&A", level: 1, page: 3, line: 0 },
-    { title: "Results", level: 2, page: 3, line: 1 },
-    { title: "SIGNATURES", level: 1, page: 3, line: 2 },
+    heading("PART I", 1, 0),
+    heading("Item 1. Business", 1, 0),
+    heading("Item 2. Properties", 1, 1),
+    heading("Item 5. Market", 1, 2, 2),
+    heading("Item 7. MD&A", 1, 3),
+    heading("Results", 2, 3, 1),
+    heading("SIGNATURES", 1, 3, 2),
   ];
 
   it("inserts the PART line found between two Items (not a sentence that mentions a part) and nests the Items", async () => {
@@ -91,36 +92,35 @@ describe("shapeFilingParts on headings from a flat contents page", () => {
   it("moves SIGNATURES set under the last Item up to the PARTs, with what follows it, keeping its nesting", async () => {
     const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
     const nested = [
-      { title: "PART I", level: 1, page: 0, line: 0 },
-      { title: "Item 1. Business", level: 2, page: 0, line: 0 },
-      { title: "Item 1A. Risk Factors", level: 2, page: 0, line: 1 },
-      { title: "Item 2. Properties", level: 2, page: 1, line: 0 },
-      { title: "Signatures", level: 3, page: 3, line: 0 },
-      { title: "Power of Attorney", level: 4, page: 3, line: 1 },
-      { title: "Exhibit 31.1", level: 3, page: 3, line: 2 },
+      heading("PART I", 1, 0),
+      heading("Item 1. Business", 2, 0),
+      heading("Item 1A. Risk Factors", 2, 0, 1),
+      heading("Item 2. Properties", 2, 1),
+      heading("Signatures", 3, 3),
+      heading("Power of Attorney", 4, 3, 1),
+      heading("Exhibit 31.1", 3, 3, 2),
     ];
     const shaped = shapeFilingParts(nested, pages).map((h) => `${h.level} ${h.title}`);
     expect(shaped.slice(4)).toEqual(["1 Signatures", "2 Power of Attorney", "1 Exhibit 31.1"]);
     // Something after it set higher than it: the levels say too little, nothing moves.
-    const higher = [...nested.slice(0, 6), { title: "Notes to Financial Statements", level: 2, page: 3, line: 2 }];
+    const higher = [...nested.slice(0, 6), heading("Notes to Financial Statements", 2, 3, 2)];
     expect(shapeFilingParts(higher, pages)).toEqual(higher);
   });
 
   it("drops a bare PART or Item label that repeats one already opened (a running head), within its PART only", async () => {
     const { dropRunningDivisionLabels } = await import("../../../src/indexing/pdf/filing-parts.ts");
-    const h = (title: string, level: number, page: number) => ({ title, level, page, line: 0 });
     const headings = [
-      h("PART I", 1, 2),
-      h("Item 1. Financial Statements", 2, 2),
-      h("Item 2. Management's Discussion and Analysis", 2, 20),
-      h("Item 2", 3, 21), // the running head of Item 2's second page
-      h("PART II", 1, 40),
-      h("Item 1", 2, 40), // a 10-Q's PART II numbers its Items from 1 again: a real label
-      h("Legal Proceedings", 3, 40),
-      h("Item 6. Exhibits", 2, 41),
-      h("PART II", 3, 42), // running heads of the exhibit list's pages
-      h("Item 6", 4, 42),
-      h("PART I, II", 3, 43),
+      heading("PART I", 1, 2),
+      heading("Item 1. Financial Statements", 2, 2),
+      heading("Item 2. Management's Discussion and Analysis", 2, 20),
+      heading("Item 2", 3, 21), // the running head of Item 2's second page
+      heading("PART II", 1, 40),
+      heading("Item 1", 2, 40), // a 10-Q's PART II numbers its Items from 1 again: a real label
+      heading("Legal Proceedings", 3, 40),
+      heading("Item 6. Exhibits", 2, 41),
+      heading("PART II", 3, 42), // running heads of the exhibit list's pages
+      heading("Item 6", 4, 42),
+      heading("PART I, II", 3, 43),
     ];
     expect(dropRunningDivisionLabels(headings).map((x) => `${x.title} @${x.page}`)).toEqual([
       "PART I @2",
@@ -132,13 +132,13 @@ describe("shapeFilingParts on headings from a flat contents page", () => {
       "Item 6. Exhibits @41",
     ]);
     // Not a filing (fewer than three Items): nothing is dropped.
-    const plain = [h("Part I", 1, 0), h("Item 1", 2, 1), h("Item 1", 2, 2)];
+    const plain = [heading("Part I", 1, 0), heading("Item 1", 2, 1), heading("Item 1", 2, 2)];
     expect(dropRunningDivisionLabels(plain)).toEqual(plain);
   });
 
   it("leaves documents without Items alone", async () => {
     const { shapeFilingParts } = await import("../../../src/indexing/pdf/filing-parts.ts");
-    const plain = [{ title: "Part I", level: 1, page: 0, line: 0 }, { title: "Chapter 1", level: 1, page: 0, line: 1 }];
+    const plain = [heading("Part I", 1, 0), heading("Chapter 1", 1, 0, 1)];
     expect(shapeFilingParts(plain, pages)).toEqual(plain);
   });
 });
