@@ -12,9 +12,11 @@
  *   Either way the reader reads the chunks it did not get.
  *
  * Font ids: pdfjs numbers fonts per document load, so the helper's ids mean nothing to the
- * reader. The helper reports where it first met each of its fonts (page, item index, text);
- * the reader reads those few pages itself and takes its own id of the same item, so both
- * halves name fonts exactly as one thread would (same font resource, same id).
+ * reader. With each chunk the helper reports where it first met each font new in that chunk
+ * (page, item index, text); the reader reads those few pages itself and takes its own id of
+ * the same item, so both halves name fonts exactly as one thread would (same font resource,
+ * same id). It does so between its own chunks, as they arrive: octave.pdf's 40-50 fonts cost
+ * ~0.25 s of page reads, which at the end would leave the helper idle meanwhile.
  */
 import type { MessagePort, Transferable } from "node:worker_threads";
 import { MessageChannel } from "node:worker_threads";
@@ -40,9 +42,10 @@ export interface HelperLink {
 export type RequestHelper = (link: HelperLink, transfer: Transferable[]) => void;
 
 type HelperMessage =
-  | { chunk: number; pages: PageText[] }
+  /** `fonts`: first uses of the fonts met for the first time in this chunk. */
+  | { chunk: number; pages: PageText[]; fonts: [string, FontFirstUse][] }
   | { failed: number }
-  | { end: true; fonts: [string, FontFirstUse][] };
+  | { end: true };
 
 function claim(board: SharedArrayBuffer, chunks: number): number {
   const c = Atomics.add(new Int32Array(board), 0, 1);
@@ -65,9 +68,13 @@ export class SplitExtraction {
   private readonly board = new SharedArrayBuffer(4);
   private readonly port: MessagePort;
   private readonly fromHelper = new Map<number, PageText[]>();
-  /** Settles when the helper has nothing more to send: with its fonts' first uses when it
-   * ended normally (after a failed chunk too), without them when its thread died. */
-  private readonly helperOver: Promise<[string, FontFirstUse][] | undefined>;
+  /** Helper fonts not yet given a reader id (they came with chunks in `fromHelper`). */
+  private untranslated: [string, FontFirstUse][] = [];
+  private readonly fontIds = new Map<string, string>();
+  /** Settles when the helper has nothing more to send: it ended (normally or after a failed
+   * chunk) or its thread died. Every chunk received came with its new fonts, so either way
+   * the chunks received are usable. */
+  private readonly helperOver: Promise<void>;
   private onChunk: (pages: number) => void = () => {};
   private pagesFromHelper = 0;
 
@@ -84,11 +91,12 @@ export class SplitExtraction {
       port1.on("message", (m: HelperMessage) => {
         if ("pages" in m) {
           this.fromHelper.set(m.chunk, m.pages);
+          this.untranslated.push(...m.fonts);
           this.onChunk(m.pages.length);
-        } else if ("end" in m) resolve(m.fonts);
+        } else if ("end" in m) resolve();
         // { failed }: the helper stops there and ends; the reader reads that chunk itself.
       });
-      port1.on("close", () => resolve(undefined));
+      port1.on("close", () => resolve());
     });
     requestHelper({ board: this.board, port: port2, pageCount: this.pageCount, chunkPages: CHUNK_PAGES }, [port2]);
   }
@@ -111,19 +119,17 @@ export class SplitExtraction {
       for (let c = claim(board, chunks); c >= 0; c = claim(board, chunks)) {
         mine.add(c);
         await readChunk(c);
+        await this.translateFonts(reader);
       }
       // The helper claimed every chunk we did not read: wait until it has sent what it will.
       if (mine.size < chunks) {
-        const fonts = await abortable(this.helperOver, options.signal);
-        // Without its fonts' first uses its pages cannot be named like ours: they are read again.
-        if (fonts) {
-          const fontIds = await translateFonts(reader, fonts);
-          for (const [c, got] of fromHelper) {
-            const [from] = chunkRange(c, this.layout);
-            got.forEach((page, k) => (pages[from - 1 + k] = renameFonts(page, fontIds)));
-            this.pagesFromHelper += got.length;
-            mine.add(c);
-          }
+        await abortable(this.helperOver, options.signal);
+        await this.translateFonts(reader);
+        for (const [c, got] of fromHelper) {
+          const [from] = chunkRange(c, this.layout);
+          got.forEach((page, k) => (pages[from - 1 + k] = renameFonts(page, this.fontIds)));
+          this.pagesFromHelper += got.length;
+          mine.add(c);
         }
         for (let c = 0; c < chunks; c++) if (!mine.has(c)) await readChunk(c);
       }
@@ -131,6 +137,14 @@ export class SplitExtraction {
     } finally {
       this.close();
     }
+  }
+
+  /** Gives the helper's fonts received so far the reader's ids (see the file comment). */
+  private async translateFonts(reader: PageReader): Promise<void> {
+    if (!this.untranslated.length) return;
+    const fonts = this.untranslated;
+    this.untranslated = [];
+    for (const [id, readerId] of await translateFonts(reader, fonts)) this.fontIds.set(id, readerId);
   }
 
   /** Pages of the result that the helper read (for tests and logs). */
@@ -157,20 +171,25 @@ export async function helpExtract(open: () => Promise<{ doc: PDFDocumentProxy; c
     const opened = await open();
     close = opened.close;
     reader = new PageReader(opened.doc, signal);
+    let fontsSent = 0;
     for (; c >= 0; c = claim(link.board, chunks)) {
       const [from, to] = chunkRange(c, link);
       const pages: PageText[] = [];
       try {
         for (let n = from; n <= to; n++) pages.push(await reader.read(n));
       } catch {
-        // The reader reads this chunk again and reports the page's error as its own.
+        // The reader reads this chunk again and reports the page's error as its own. Fonts
+        // first met in it are in no page sent (the helper stops here), so they are not sent.
         post({ failed: c });
         return;
       }
-      post({ chunk: c, pages });
+      // The map keeps insertion order: the fonts past `fontsSent` are the ones new in this chunk.
+      const fonts = [...reader.fonts].slice(fontsSent);
+      fontsSent += fonts.length;
+      post({ chunk: c, pages, fonts });
     }
   } finally {
-    post({ end: true, fonts: reader ? [...reader.fonts] : [] });
+    post({ end: true });
     link.port.close();
     await close().catch(() => {});
   }

@@ -146,6 +146,33 @@ describe("reading a long PDF on two threads", () => {
     expectSamePages(pages, expected);
   });
 
+  it("a helper whose thread dies after sending chunks: those chunks are kept, fonts named alike, the rest read here", async () => {
+    let helped: Promise<void> | undefined;
+    const split = await withDoc(async (doc) => {
+      const split = new SplitExtraction(doc, (l) => {
+        // The helper's thread "dies" after its second chunk: its port closes without an end.
+        let sent = 0;
+        const port = {
+          postMessage: (m: { pages?: unknown }) => {
+            if (sent >= 2) return;
+            l.port.postMessage(m);
+            if (m.pages && ++sent === 2) l.port.close();
+          },
+          close: () => l.port.close(),
+        } as unknown as MessagePort;
+        // Its first chunks are 5 and 6 (pages 81-112, with the late bold italic font); it
+        // goes on claiming the rest, so this thread reads every other chunk after it.
+        new Int32Array(l.board)[0] = 5;
+        helped = helpExtract(() => openPdf(bytes), { ...l, port });
+      });
+      await helped;
+      const pages = await split.extract();
+      expectSamePages(pages, expected);
+      return split;
+    });
+    expect(split.helperPages).toBe(2 * CHUNK_PAGES);
+  });
+
   it("a helper that fails a page: it stops, and its chunk and the rest are read here", async () => {
     let helped: Promise<void> | undefined;
     const failing = async () => {
