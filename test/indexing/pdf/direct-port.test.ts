@@ -14,16 +14,33 @@ const received = (port: DirectPort) =>
   new Promise<unknown>((resolve) => port.addEventListener("message", (event) => resolve(event.data)));
 
 describe("DirectPort", () => {
-  it("delivers a copy: a chunk the sender refills or reassigns after sending arrives as it was sent", async () => {
+  it("delivers a copy: arrays the sender truncates and refills after sending arrive as they were sent", async () => {
     const port = new DirectPort();
     const got = received(port);
-    const chunk = { items: [{ str: "Introduction", transform: [12, 0, 0, 12, 72, 700] }], styles: { f1: { fontFamily: "serif" } } };
-    port.postMessage({ stream: 1, chunk });
-    // What pdfjs does after enqueueing a text chunk, and worse.
-    chunk.items[0].transform[4] = 0;
+    // An operator list chunk: pdfjs empties and refills the same arrays after sending one.
+    const chunk = { fnArray: [1, 2], argsArray: [[0.5], null], lastChunk: false };
+    port.postMessage({ stream: 4, chunk });
+    chunk.fnArray.length = 0;
+    chunk.argsArray.length = 0;
+    chunk.fnArray.push(9);
+    expect(await got).toEqual({ stream: 4, chunk: { fnArray: [1, 2], argsArray: [[0.5], null], lastChunk: false } });
+  });
+
+  it("hands text items over: the chunk, its items array and styles are the receiver's own, each item is the sender's", async () => {
+    const port = new DirectPort();
+    const got = received(port) as Promise<{ chunk: { items: unknown[]; styles: Record<string, unknown>; lang: string } }>;
+    const item = { str: "Introduction", transform: [12, 0, 0, 12, 72, 700] };
+    const chunk = { items: [item], styles: { f1: { fontFamily: "serif" } }, lang: "en" };
+    port.postMessage({ stream: 4, streamId: 3, chunk });
+    // What pdfjs does after enqueueing a text chunk: new items and styles for the next one.
     chunk.items.push({ str: "later", transform: [1, 0, 0, 1, 0, 0] });
     chunk.items = [];
-    expect(await got).toEqual({ stream: 1, chunk: { items: [{ str: "Introduction", transform: [12, 0, 0, 12, 72, 700] }], styles: { f1: { fontFamily: "serif" } } } });
+    chunk.styles.f1.fontFamily = "sans-serif";
+    chunk.styles = { f1: { fontFamily: "monospace" } };
+    const out = await got;
+    expect(out).toEqual({ stream: 4, streamId: 3, chunk: { items: [item], styles: { f1: { fontFamily: "serif" } }, lang: "en" } });
+    expect(out.chunk.items[0]).toBe(item);
+    expect(out.chunk).not.toBe(chunk);
   });
 
   it("delivers asynchronously and in order, like a worker's postMessage", async () => {
