@@ -6,6 +6,7 @@
  * as two columns (left column, then right) between full-width blocks such as titles.
  * Everything here is O(n log n) in the number of items of one page.
  */
+import { collapseWhitespace } from "../whitespace.ts";
 import type { Line } from "./types.ts";
 
 /** The subset of pdfjs' TextItem we use (kept structural so tests can feed plain objects). */
@@ -330,10 +331,13 @@ function groupFragmentsByRow(frags: Fragment[]): Fragment[][] {
 }
 
 function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
+  // Runs for every line of every page (octave.pdf: 58,000 lines), hence the plain loops and
+  // the small tallies instead of Maps and string searches.
   let text = "";
+  let endsInSpace = false;
   let prev: Item | null = null;
-  const charsBySize = new Map<number, number>();
-  const charsByFont = new Map<string, number>();
+  const bySize = new Tally<number>();
+  const byFont = new Tally<string>();
   let x = Infinity;
   let right = -Infinity;
   let y = frags[0].y;
@@ -346,31 +350,32 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       y = f.y;
     }
     for (const it of f.items) {
-      if (!it.str) continue;
-      if (prev && text && !text.endsWith(" ") && !it.str.startsWith(" ")) {
+      const str = it.str;
+      if (!str) continue;
+      if (prev && text && !endsInSpace && str.charCodeAt(0) !== 32) {
         const gap = it.x - prev.right;
         if (gap > 0.12 * Math.min(it.size, prev.size)) text += " ";
       }
-      text += it.str;
+      text += str;
+      endsInSpace = str.charCodeAt(str.length - 1) === 32;
       prev = it;
       // Dot leaders and punctuation often come in another font or size than the words;
       // only letters and digits vote for the line's style.
-      const n = countAlnum(it.str) || 0.001;
-      const sz = Math.round(it.size * 10) / 10;
-      charsBySize.set(sz, (charsBySize.get(sz) ?? 0) + n);
-      charsByFont.set(it.font, (charsByFont.get(it.font) ?? 0) + n);
+      const n = countAlnum(str) || 0.001;
+      bySize.add(Math.round(it.size * 10) / 10, n);
+      byFont.add(it.font, n);
     }
   }
-  const font = argmax(charsByFont) ?? "";
+  const font = byFont.argmax() ?? "";
   const lead = leadRun(frags);
   const line: Line = {
-    text: text.replace(/\s+/g, " ").trim(),
+    text: collapseWhitespace(text),
     x,
     y,
     w: right - x,
-    size: argmax(charsBySize) ?? ySize,
+    size: bySize.argmax() ?? ySize,
     font,
-    oneFont: [...charsByFont.values()].filter((v) => v >= 1).length <= 1,
+    oneFont: byFont.countAtLeast(1) <= 1,
     mono: monoFonts.has(font),
   };
   if (frags.length > 1) line.cells = frags.length;
@@ -378,8 +383,51 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   return line;
 }
 
+/** Sums per key in first-seen order; a line has one to a few keys, so a linear scan is cheapest. */
+class Tally<K> {
+  private readonly keys: K[] = [];
+  private readonly sums: number[] = [];
+
+  add(key: K, n: number): void {
+    const i = this.keys.indexOf(key);
+    if (i >= 0) this.sums[i] += n;
+    else {
+      this.keys.push(key);
+      this.sums.push(n);
+    }
+  }
+
+  /** The key with the largest sum; the first seen among equals (as `argmax` over a Map). */
+  argmax(): K | undefined {
+    let best: K | undefined;
+    let n = -1;
+    for (let i = 0; i < this.keys.length; i++) if (this.sums[i] > n) ((best = this.keys[i]), (n = this.sums[i]));
+    return best;
+  }
+
+  countAtLeast(min: number): number {
+    let c = 0;
+    for (const v of this.sums) if (v >= min) c++;
+    return c;
+  }
+}
+
 /** The opening items of a line in one font, when the rest of the line is in another. */
 function leadRun(frags: Fragment[]): Line["lead"] {
+  // Most lines are set in one font and have no lead: find that out without building lists.
+  let firstFont: string | undefined;
+  let mixed = false;
+  scan: for (const f of frags) {
+    for (const it of f.items) {
+      if (it.str.trim() === "") continue;
+      if (firstFont === undefined) firstFont = it.font;
+      else if (it.font !== firstFont) {
+        mixed = true;
+        break scan;
+      }
+    }
+  }
+  if (!mixed) return undefined;
   const items = frags.flatMap((f) => f.items).filter((it) => it.str.trim() !== "");
   if (items.length < 2) return undefined;
   const first = items[0];
@@ -398,7 +446,7 @@ function leadRun(frags: Fragment[]): Line["lead"] {
     text += it.str;
     prev = it;
   }
-  text = text.replace(/\s+/g, " ").trim();
+  text = collapseWhitespace(text);
   return text ? { text, font: first.font, size: first.size } : undefined;
 }
 

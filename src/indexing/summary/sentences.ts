@@ -3,6 +3,8 @@
  * end-of-line hyphens are rejoined and lines are joined before splitting on sentence ends.
  */
 
+import { collapseWhitespace } from "../whitespace.ts";
+
 /** Common abbreviations that end in a period but do not end a sentence. */
 const ABBREV = /\b(e\.g|i\.e|etc|vs|cf|al|fig|figs|eq|eqs|no|nos|vol|pp|p|dr|mr|mrs|ms|st|inc|ltd|co|corp|approx|sec|ch|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
 
@@ -14,7 +16,7 @@ export function unhyphenate(text: string): string {
 export function joinLines(text: string): string {
   // One pass over whitespace runs does what line breaks then spaces would (summaries of a
   // thousand-page book spend a fifth of their time here).
-  return unhyphenate(text).replace(/\s+/g, " ").trim();
+  return collapseWhitespace(unhyphenate(text));
 }
 
 export function splitSentences(text: string): string[] {
