@@ -119,12 +119,12 @@ export class SplitExtraction {
       for (let c = claim(board, chunks); c >= 0; c = claim(board, chunks)) {
         mine.add(c);
         await readChunk(c);
-        await this.translateFonts(reader);
+        await this.translateReceivedFonts(reader);
       }
       // The helper claimed every chunk we did not read: wait until it has sent what it will.
       if (mine.size < chunks) {
         await abortable(this.helperOver, options.signal);
-        await this.translateFonts(reader);
+        await this.translateReceivedFonts(reader);
         for (const [c, got] of fromHelper) {
           const [from] = chunkRange(c, this.layout);
           got.forEach((page, k) => (pages[from - 1 + k] = renameFonts(page, this.fontIds)));
@@ -140,7 +140,7 @@ export class SplitExtraction {
   }
 
   /** Gives the helper's fonts received so far the reader's ids (see the file comment). */
-  private async translateFonts(reader: PageReader): Promise<void> {
+  private async translateReceivedFonts(reader: PageReader): Promise<void> {
     if (!this.untranslated.length) return;
     const fonts = this.untranslated;
     this.untranslated = [];
