@@ -28,6 +28,8 @@ const PART_LINE_MAX_WORDS = 8;
 /** A division label and nothing else: "PART IV", "PART II, III", "Item 15", "Item 9B, 10". */
 const BARE_PARTS = /^part\s+((?:iv|i{1,3})(?:\s*(?:,|and|&)\s*(?:iv|i{1,3}))*)\.?$/i;
 const BARE_ITEMS = /^items?\s+(\d{1,2}[a-c]?(?:\s*(?:,|and|&)\s*\d{1,2}[a-c]?)*)\.?$/i;
+/** Between the labels of such a list. */
+const LIST_SEPARATOR = /\s*(?:,|and|&)\s*/i;
 /** The form's signature section: "SIGNATURES", "Signature". */
 const SIGNATURES = /^signatures?[.:]?$/i;
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
@@ -40,9 +42,11 @@ export const partNumber = (title: string): number | undefined => {
 /** "1A" for "Item 1A. Risk Factors"; undefined for other titles. */
 export const itemNumber = (title: string): string | undefined => ITEM.exec(title.trim())?.[1].toUpperCase();
 const isItem = (title: string) => itemNumber(title) !== undefined;
+/** The filing rules apply to heading lists with three Items or more. */
+const isFiling = (headings: Heading[]) => headings.filter((h) => isItem(h.title)).length >= 3;
 
 export function shapeFilingParts(headings: Heading[], pages: PageText[]): Heading[] {
-  if (headings.filter((h) => isItem(h.title)).length < 3) return headings;
+  if (!isFiling(headings)) return headings;
   const withParts = insertMissingParts(headings, pages);
   return liftSignatures(nestItems(withParts));
 }
@@ -125,13 +129,13 @@ function liftSignatures(headings: Heading[]): Heading[] {
  * an Item label repeats only within its PART.
  */
 export function dropRunningDivisionLabels(headings: Heading[]): Heading[] {
-  if (headings.filter((h) => isItem(h.title)).length < 3) return headings;
+  if (!isFiling(headings)) return headings;
   const items = new Set<string>();
   let lastPart = 0;
   return headings.filter((h) => {
     const title = h.title.trim();
-    const bareParts = BARE_PARTS.exec(title)?.[1].split(/\s*(?:,|and|&)\s*/i).map((r) => ROMAN[r.toLowerCase()]);
-    const bareItems = BARE_ITEMS.exec(title)?.[1].split(/\s*(?:,|and|&)\s*/i).map((n) => n.toUpperCase());
+    const bareParts = BARE_PARTS.exec(title)?.[1].split(LIST_SEPARATOR).map((r) => ROMAN[r.toLowerCase()]);
+    const bareItems = BARE_ITEMS.exec(title)?.[1].split(LIST_SEPARATOR).map((n) => n.toUpperCase());
     if (bareParts?.every((n) => n <= lastPart)) return false;
     if (bareItems?.every((n) => items.has(n))) return false;
     const part = partNumber(title);
