@@ -35,3 +35,9 @@ export class UnauthorizedError extends CoreError {}
 
 /** The document exists but is not indexed yet (queued/processing) or failed; try later. */
 export class NotReadyError extends ConflictError {}
+
+/** Failures of the store the adapters answer as such: 507 for a full disk, 503 + Retry-After when busy. */
+export { isDiskFull, StoreBusyError } from "../store/index.ts";
+
+/** What a user is told when a write failed for lack of space. */
+export const DISK_FULL_MESSAGE = "Not enough disk space: the server's storage is full, so nothing was saved. Free some space (or ask the administrator to), then retry.";

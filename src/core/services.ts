@@ -7,6 +7,7 @@ import { JobRunner, WorkerPool, type JobKind } from "../jobs/index.ts";
 import type { Logger } from "../logger.ts";
 import { createLlm, type LlmProvider } from "../llm/index.ts";
 import { openStore, type Store } from "../store/index.ts";
+import { OrphanSweeper } from "./orphan-sweeper.ts";
 import { BlockReferenceService, blockReferenceJobKind } from "./documents/block-reference.ts";
 import { INDEX_TASK_MODULE, indexJobKind, indexLimits } from "./documents/index-job.ts";
 import { LocalFileImporter } from "./documents/local-files.ts";
@@ -98,7 +99,11 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const reader = new DocumentReader(store, documents);
   const search = new SearchService(store, documents, folders);
   const retrieval = new RetrievalTaskService(store, search, llm, logger);
-  if (options.runJobs !== false) await runner.start();
+  const sweeper = new OrphanSweeper(store, logger);
+  if (options.runJobs !== false) {
+    await runner.start();
+    sweeper.start();
+  }
   return {
     config,
     logger,
@@ -125,6 +130,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     progress,
     async close() {
       await retrieval.drain();
+      await sweeper.stop();
       await runner.stop();
       await pool.close();
       await store.close();

@@ -4,7 +4,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   ConflictError,
+  DISK_FULL_MESSAGE,
   ForbiddenError,
+  isDiskFull,
+  StoreBusyError,
   InvalidInputError,
   NotFoundError,
   PayloadTooLargeError,
@@ -23,6 +26,14 @@ export function errorResponse(error: unknown, c: Context, logger: Logger): Respo
   if (error instanceof ForbiddenError) return c.json({ detail: error.message }, 403);
   if (error instanceof UnauthorizedError) return c.json({ detail: error.message }, 401);
   if (error instanceof PayloadTooLargeError) return c.json({ detail: error.message }, 413);
+  if (error instanceof StoreBusyError) {
+    c.header("Retry-After", String(error.retryAfterS));
+    return c.json({ detail: error.message }, 503);
+  }
+  if (isDiskFull(error)) {
+    logger.warn({ path: c.req.path, method: c.req.method, err: error }, "write refused: disk full");
+    return c.json({ detail: DISK_FULL_MESSAGE }, 507);
+  }
   if (error instanceof HTTPException) return c.json({ detail: error.message || "Request failed" }, error.status as ContentfulStatusCode);
   logger.error({ err: error, path: c.req.path, method: c.req.method }, "request failed");
   return c.json({ detail: "Internal server error" }, 500);

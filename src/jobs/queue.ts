@@ -153,9 +153,14 @@ export class JobQueue {
     }));
   }
 
-  /** True when a `processing` job's owner has lost it: the lease expired or the owner is provably gone. */
-  isOrphan(job: JobRecord, now = Date.now()): boolean {
-    if (job.status !== "processing" || job.owner?.token === this.owner.token) return false;
+  /**
+   * True when a `processing` job's owner has lost it: the lease expired or the owner is
+   * provably gone; or it is this process's own and not running here (its outcome could not
+   * be recorded, e.g. on a full disk), when `runningHere` is given.
+   */
+  isOrphan(job: JobRecord, now = Date.now(), runningHere?: (id: string) => boolean): boolean {
+    if (job.status !== "processing") return false;
+    if (job.owner?.token === this.owner.token) return runningHere !== undefined && !runningHere(job.id);
     if (!job.owner || !job.heartbeatAt) return true; // written before leases existed
     return now - Date.parse(job.heartbeatAt) > this.leaseMs || isProvablyGone(job.owner);
   }
@@ -166,13 +171,20 @@ export class JobQueue {
    * document that crashes the process cannot crash it forever. `heal` runs in the same
    * transaction, for the kinds to give work that lost its job record a new one.
    */
-  async recover(onGiveUp: (tx: WriteTx, job: JobRecord, message: string) => Promise<void>, heal?: (tx: WriteTx) => Promise<void>): Promise<JobRecord[]> {
+  async recover(
+    onGiveUp: (tx: WriteTx, job: JobRecord, message: string) => Promise<void>,
+    heal?: (tx: WriteTx) => Promise<void>,
+    runningHere?: (id: string) => boolean,
+  ): Promise<JobRecord[]> {
     return this.store.write(async (tx) => {
       const givenUp: JobRecord[] = [];
       const now = Date.now();
-      const orphans = (await tx.jobs.find({ status: "processing" })).filter((j) => this.isOrphan(j, now));
+      const orphans = (await tx.jobs.find({ status: "processing" })).filter((j) => this.isOrphan(j, now, runningHere));
       for (const job of orphans) {
-        if (job.attempts >= MAX_ATTEMPTS) {
+        if (job.owner?.token === this.owner.token) {
+          // Ours, its outcome lost to a store failure: not the document's fault, so not an attempt.
+          await tx.jobs.update(job.id, { status: "queued", attempts: Math.max(0, job.attempts - 1), owner: undefined, heartbeatAt: undefined, startedAt: undefined });
+        } else if (job.attempts >= MAX_ATTEMPTS) {
           const error = `Gave up after ${job.attempts} attempts: the process running this job stopped each time`;
           const failed = (await tx.jobs.update(job.id, { status: "failed", error, finishedAt: nowIso() }))!;
           await onGiveUp(tx, failed, error);

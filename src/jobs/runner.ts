@@ -6,13 +6,15 @@
  * them (see JobQueue).
  */
 import type { Logger } from "../logger.ts";
-import type { JobRecord, Store, WriteTx } from "../store/index.ts";
+import { isDiskFull, type JobRecord, type Store, type WriteTx } from "../store/index.ts";
 import type { JobKind } from "./kinds.ts";
 import type { WorkerPool } from "./pool.ts";
 import { JobQueue } from "./queue.ts";
 
 const DEFAULT_TIMEOUT_MS = 30 * 60_000;
 const RECOVER_EVERY_MS = 5_000;
+/** After a job met a full disk, no new job is claimed for this long (each would fail the same way). */
+const DISK_FULL_PAUSE_MS = 5_000;
 
 export interface JobRunnerOptions {
   store: Store;
@@ -49,6 +51,7 @@ export class JobRunner {
   private stopped = true;
   private lastRecover = 0;
   private lastHeartbeat = 0;
+  private pausedUntil = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.queue = new JobQueue(options.store, { leaseMs: options.leaseMs });
@@ -141,6 +144,7 @@ export class JobRunner {
   private async tick(): Promise<void> {
     if (Date.now() - this.lastRecover > RECOVER_EVERY_MS) await this.recover();
     await this.checkRunning();
+    if (Date.now() < this.pausedUntil) return;
     const free = this.options.pool.threads - this.running.size;
     const claimed = await this.queue.claim(free, new Set(this.kinds.keys()), async (tx, job) => this.kinds.get(job.kind)?.onStart?.(tx, job));
     for (const job of claimed) this.launch(job);
@@ -153,6 +157,7 @@ export class JobRunner {
       async (tx) => {
         for (const kind of this.kinds.values()) await kind.heal?.(tx, this.queue);
       },
+      (id) => this.running.has(id),
     );
     for (const job of givenUp) this.options.logger.warn({ job: job.id, doc: job.docId }, job.error ?? "job given up");
   }
@@ -209,6 +214,14 @@ export class JobRunner {
         // Not an attempt: back to the queue for the next start.
         await this.queue.release([job.id]).catch((e) => log.error({ err: e }, "releasing a job at shutdown failed"));
         log.info("job released at shutdown");
+        return;
+      }
+      if (isDiskFull(reason)) {
+        // The disk, not the document: back to the queue without counting an attempt. If even
+        // that cannot be written, the job stays ours and the next recovery pass takes it back.
+        this.pausedUntil = Date.now() + DISK_FULL_PAUSE_MS;
+        log.warn({ error: message }, "job stopped: disk full; it will run again when there is space");
+        await this.queue.release([job.id]).catch(() => undefined);
         return;
       }
       log.warn({ error: message }, "job failed");

@@ -12,6 +12,7 @@
  * are also closed after `idleMs`.
  */
 import { randomUUID } from "node:crypto";
+import { ResponseFence } from "./response-fence.ts";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Services } from "../core/services.ts";
@@ -86,7 +87,7 @@ export class McpHttpSessions {
       },
       onsessionclosed: (id) => void this.close(id),
     });
-    await server.connect(transport);
+    await server.connect(new ResponseFence(transport));
     const response = await transport.handleRequest(request);
     // Anything but an initialize request was refused by the transport: nothing to keep.
     if (!transport.sessionId) await server.close();

@@ -11,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { McpContext } from "./context.ts";
 import { DeferredTransport } from "./deferred-transport.ts";
 import { createMcpServer } from "./server.ts";
+import { ResponseFence } from "./response-fence.ts";
 import { LineStdioTransport } from "./stdio-transport.ts";
 
 export interface StdioServer {
@@ -23,7 +24,7 @@ export async function serveStdio(config: Config, logger: Logger): Promise<StdioS
   const context = {} as McpContext;
   const server = createMcpServer(context, config.mcpTools, { ingest: true });
   const transport = new DeferredTransport(new LineStdioTransport(process.stdin, process.stdout, undefined, (message) => logger.warn(message)));
-  await server.connect(transport);
+  await server.connect(new ResponseFence(transport));
 
   const { createServices } = await import("../core/services.ts");
   const services = await createServices(config, logger);

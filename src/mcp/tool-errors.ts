@@ -6,7 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ForbiddenPathError } from "../core/documents/local-files.ts";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, NotReadyError, PayloadTooLargeError } from "../core/errors.ts";
+import { ConflictError, DISK_FULL_MESSAGE, ForbiddenError, InvalidInputError, isDiskFull, NotFoundError, NotReadyError, PayloadTooLargeError, StoreBusyError } from "../core/errors.ts";
 
 /**
  * What the agent should do next, as PageIndex's tools give it (its SDK's `NextSteps`): a
@@ -23,7 +23,7 @@ export function toNextSteps(options: string[], summary?: string): NextSteps {
   return { summary: summary ?? options[0] ?? "", options };
 }
 
-export const ERROR_CODES = ["NOT_FOUND", "INVALID_INPUT", "NOT_READY", "CONFLICT", "FORBIDDEN_PATH", "FORBIDDEN", "TOO_LARGE", "INTERNAL"] as const;
+export const ERROR_CODES = ["NOT_FOUND", "INVALID_INPUT", "NOT_READY", "CONFLICT", "FORBIDDEN_PATH", "FORBIDDEN", "TOO_LARGE", "STORAGE_FULL", "BUSY", "INTERNAL"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The structured body of every tool error. */
@@ -44,6 +44,8 @@ const DEFAULT_HINTS: Record<ErrorCode, string[]> = {
   FORBIDDEN_PATH: ["Ask the user to add the file's folder to TREEINDEX_ALLOWED_ROOTS in the MCP server's env and restart it, or to move the file there"],
   FORBIDDEN: ["Only the owner may change this resource"],
   TOO_LARGE: ["Use a smaller file, or ask the user to raise the limit (TREEINDEX_MAX_UPLOAD_MB)"],
+  STORAGE_FULL: ["Tell the user the disk is full: nothing was saved; retry once they have freed space"],
+  BUSY: ["Wait a few seconds and call the tool again"],
   INTERNAL: ["Call health to check the service; retry once, then report the error to the user"],
 };
 
@@ -73,6 +75,8 @@ export function classify(error: unknown): Classified | undefined {
     return { code: "INVALID_INPUT", message: field ? `${field}: ${error.message}` : error.message };
   }
   if (error instanceof PayloadTooLargeError) return { code: "TOO_LARGE", message: error.message };
+  if (error instanceof StoreBusyError) return { code: "BUSY", message: `${error.message}; retry in ${error.retryAfterS} s` };
+  if (isDiskFull(error)) return { code: "STORAGE_FULL", message: DISK_FULL_MESSAGE };
   return undefined;
 }
 

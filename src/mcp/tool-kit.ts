@@ -10,6 +10,7 @@ import type { CallToolResult, ServerNotification, ServerRequest } from "@modelco
 import type { z } from "zod";
 import { MAX_JSON_DEPTH, tooDeepMessage, valueDepth } from "../core/schemas/json-limits.ts";
 import type { McpContext } from "./context.ts";
+import { quietProgress } from "./progress-quiet.ts";
 import { classify, errorResult, nextSteps, toNextSteps, type ErrorCode } from "./tool-errors.ts";
 
 export { ToolFailure } from "./tool-errors.ts";
@@ -72,8 +73,10 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
       // would overflow the stack further down: refuse them as bad input.
       const depth = valueDepth(args);
       if (depth > MAX_JSON_DEPTH) return errorResult("INVALID_INPUT", `Arguments: ${tooDeepMessage(depth)}`);
+      // A result never reaches the client in one read with its last progress notification (progress-quiet.ts).
+      const progress = quietProgress(extra);
       try {
-        const { result, next_steps, summary, content } = await spec.run(args as z.output<I>, extra, context);
+        const { result, next_steps, summary, content } = await spec.run(args as z.output<I>, progress.extra, context).finally(() => progress.settle());
         return okResult({ ...(result as Record<string, unknown>), next_steps: toNextSteps(next_steps, summary) }, content);
       } catch (error) {
         const known = classify(error);

@@ -37,6 +37,11 @@ export interface BlobStore {
   localPath(docId: string, name: string): Promise<string>;
   /** Removes every blob of the document. Idempotent. */
   removeAll(docId: string): Promise<void>;
+  /**
+   * Ids of the documents that have blobs, none of them written since `cutoffMs` (epoch ms):
+   * candidates for the sweep of files whose record never came or is gone (orphan-blobs.ts).
+   */
+  documentsWrittenBefore(cutoffMs: number): Promise<string[]>;
 }
 
 export class FileBlobStore implements BlobStore {
@@ -116,5 +121,23 @@ export class FileBlobStore implements BlobStore {
   /** Removes the document's whole folder. Idempotent. */
   async removeAll(docId: string): Promise<void> {
     await fs.rm(this.dir(docId), { recursive: true, force: true });
+  }
+
+  /** A folder's mtime moves whenever a blob is renamed into it (every write ends so). */
+  async documentsWrittenBefore(cutoffMs: number): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const ids: string[] = [];
+    for (const name of names) {
+      if (!SAFE_SEGMENT.test(name) || name.startsWith(".")) continue;
+      const stat = await fs.stat(path.join(this.root, name)).catch(() => undefined);
+      if (stat?.isDirectory() && stat.mtimeMs < cutoffMs) ids.push(name);
+    }
+    return ids;
   }
 }

@@ -7,6 +7,12 @@
  * writing the record, or between removing it and releasing) is taken over once it is 1.5 s
  * old. Owners on another host still fall back to the 10 s timeout.
  *
+ * A live owner on this host is never taken over, however long it holds the lock: a process
+ * that is frozen (SIGSTOP, a debugger, a laptop lid) and then resumes would write over the
+ * newer state of whoever took over. So proper-lockfile's own stale takeover is off (its
+ * `stale` is a day); other processes wait up to WAIT_LIMIT_MS and then give up with a
+ * StoreBusyError (503 + Retry-After), leaving the lock whole.
+ *
  * Takeover renames the dead lock away and checks the moved directory still names the dead
  * owner; if a live owner slipped in between, its lock is put back. Only one of several
  * processes racing for the same dead lock can rename it.
@@ -15,12 +21,19 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import lockfile from "proper-lockfile";
+import { StoreBusyError } from "./errors.ts";
 import { isProvablyGone, self, type ProcessIdentity } from "./process-identity.ts";
 
 const OWNER_FILE = "owner.json";
-/** proper-lockfile's minimum; only reached for owners that cannot be proven gone. */
+/** An owner on another host whose lock has not been refreshed this long is taken to be gone. */
 const STALE_MS = 10_000;
-const WAIT_LIMIT_MS = 120_000;
+/** proper-lockfile's own takeover of an unrefreshed lock: effectively never (see above). */
+const LIBRARY_STALE_MS = 24 * 60 * 60_000;
+/** How often the holder refreshes the lock's mtime. */
+const REFRESH_MS = 2_000;
+/** How long a writer waits for a lock held by a live process before answering busy. */
+export const WAIT_LIMIT_MS = 15_000;
+const RETRY_AFTER_S = 5;
 /** An owner-less lock untouched this long was left by a killed process (see takeOverIfOwnerGone). */
 const ORPHAN_MS = 1_500;
 
@@ -32,6 +45,7 @@ export class CatalogLock {
   constructor(
     private readonly file: string,
     private readonly onWarning: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
+    private readonly waitLimitMs = WAIT_LIMIT_MS,
   ) {
     this.lockDir = `${file}.lock`;
   }
@@ -42,8 +56,8 @@ export class CatalogLock {
       let release: Release;
       try {
         release = await lockfile.lock(this.file, {
-          stale: STALE_MS,
-          update: STALE_MS / 5,
+          stale: LIBRARY_STALE_MS,
+          update: REFRESH_MS,
           realpath: false,
           retries: 0,
           // Never throw from a timer: a lock lost to a takeover is reported, the save still completes.
@@ -52,13 +66,18 @@ export class CatalogLock {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
         if (await this.takeOverIfOwnerGone()) continue;
-        if (Date.now() - started > WAIT_LIMIT_MS) throw new Error(`The catalogue has been locked by another process for ${WAIT_LIMIT_MS / 1000} s`);
+        if (Date.now() - started > this.waitLimitMs) {
+          throw new StoreBusyError(`The store is busy: another process has held its write lock for over ${Math.round(this.waitLimitMs / 1000)} s`, RETRY_AFTER_S);
+        }
         await sleep(Math.min(25, 1 + attempt) * (0.5 + Math.random()));
         continue;
       }
       try {
         await fs.writeFile(path.join(this.lockDir, OWNER_FILE), JSON.stringify(self));
       } catch (error) {
+        // A full disk creates the file and fails to fill it: remove it too, or the lock
+        // directory could not be removed and would be left owner-less for others to take over.
+        await fs.rm(path.join(this.lockDir, OWNER_FILE), { force: true }).catch(() => undefined);
         await release().catch(() => undefined);
         throw error;
       }
@@ -89,7 +108,17 @@ export class CatalogLock {
     const owner = await readOwner(this.lockDir);
     let mtimeMs: number | undefined;
     if (owner) {
-      if (!isProvablyGone(owner)) return false;
+      if (owner.host === self.host) {
+        if (!isProvablyGone(owner)) return false;
+      } else {
+        // Another host's process cannot be checked: it is gone when it stopped refreshing the lock.
+        try {
+          mtimeMs = (await fs.stat(this.lockDir)).mtimeMs;
+        } catch {
+          return false;
+        }
+        if (Date.now() - mtimeMs < STALE_MS) return false;
+      }
     } else {
       try {
         mtimeMs = (await fs.stat(this.lockDir)).mtimeMs;

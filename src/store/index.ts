@@ -31,3 +31,5 @@ export async function openStore(home: string, options: OpenStoreOptions = {}): P
 }
 export type { S3Settings } from "./s3-blobs.ts";
 export { transferStore, type TransferReport } from "./transfer.ts";
+export { removeOrphanBlobs, ORPHAN_GRACE_MS } from "./orphan-blobs.ts";
+export { isDiskFull, StoreBusyError } from "./errors.ts";

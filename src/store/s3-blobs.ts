@@ -98,4 +98,20 @@ export class S3BlobStore implements BlobStore {
     }
     await this.copies.remove(docId);
   }
+
+  async documentsWrittenBefore(cutoffMs: number): Promise<string[]> {
+    const newest = new Map<string, number>();
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const docId = object.Key?.slice(this.prefix.length).split("/")[0];
+        if (!docId || !object.Key!.slice(this.prefix.length).includes("/")) continue;
+        const at = object.LastModified?.getTime() ?? 0;
+        newest.set(docId, Math.max(newest.get(docId) ?? 0, at));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return [...newest].filter(([, at]) => at < cutoffMs).map(([id]) => id);
+  }
 }

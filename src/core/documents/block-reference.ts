@@ -73,6 +73,10 @@ export class BlockReferenceService {
     const payload: BlockJobPayload = { pageCount: doc.pageNum };
     // Checked and queued in one transaction, so two requests cannot both start a run.
     const started = await this.store.write(async (tx) => {
+      // Still there and still indexed (a delete or re-index may have come between).
+      const current = await tx.documents.get(docId);
+      if (!current || current.owner !== user.id) throw new NotFoundError(`Document ${docId} not found`);
+      if (current.status !== "completed") throw new ConflictError(`Document ${docId} is not indexed yet (status ${current.status})`);
       const status = (await latestJob(tx, docId))?.status;
       if (status === "queued" || status === "processing") return false;
       await this.runner.enqueueIn(tx, BLOCK_REFERENCE_JOB, { ...payload }, docId);

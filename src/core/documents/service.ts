@@ -6,10 +6,10 @@ import path from "node:path";
 import { detectFormat, isZip } from "../../indexing/detect.ts";
 import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { JobRunner } from "../../jobs/index.ts";
-import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
+import type { DocumentRecord, Store, UserRecord, WriteTx } from "../../store/index.ts";
 import type { FolderService } from "../folders/service.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
-import type { MetadataSchemaService } from "../metadata-schemas/service.ts";
+import { checkMetadataIn, type MetadataSchemaService } from "../metadata-schemas/service.ts";
 import { canRead, removeSharesTo } from "../shares/access.ts";
 import { ZipImporter } from "../zip-import/import.ts";
 import type { UrlSigner } from "../files/signing.ts";
@@ -29,6 +29,12 @@ export interface UploadInput {
   metadata?: Record<string, unknown>;
 }
 
+/** An upload whose file is stored and whose record is not yet committed (see DocumentService.prepare). */
+export interface PreparedUpload {
+  kind: "pdf" | "markdown";
+  record: DocumentRecord;
+}
+
 /** What `type=ocr` results need to link images: the URL signer and the caller's origin. */
 export interface OcrLinks {
   signer: UrlSigner;
@@ -41,6 +47,12 @@ function cleanFileName(name: string): string {
   const problem = unsafeNameProblem(base);
   if (problem) throw new InvalidInputError(`File name ${JSON.stringify(base)}: ${problem}`, ["body", "file"]);
   return base === "" ? "document" : base.slice(0, 255);
+}
+
+/** The caller's folder inside a write transaction; 404 when it is gone or not theirs. */
+async function folderForWrite(tx: WriteTx, user: UserRecord, folderId: string): Promise<void> {
+  const folder = await tx.folders.get(folderId);
+  if (!folder || folder.owner !== user.id) throw new NotFoundError(`Folder ${folderId} not found`);
 }
 
 /** Most suffixed copies of one name in one folder ("a.pdf", "a_1.pdf" … "a_99.pdf"). */
@@ -73,17 +85,43 @@ export class DocumentService {
 
   /**
    * One upload from POST /doc or /tree: a single file becomes one document; a ZIP archive
-   * is imported, each PDF or Markdown entry going through upload() with the same options.
+   * is imported, each PDF or Markdown entry prepared as a single upload with the same
+   * options, and all of them committed together.
    */
   async submit(user: UserRecord, input: UploadInput): Promise<{ doc_id: string; name: string } | ZipImportResult> {
     if (!isZip(input.bytes)) return this.upload(user, input);
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
-    const importer = new ZipImporter(this.folders, (owner, entry) => this.upload(owner, { ...input, fileName: entry.fileName, bytes: entry.bytes, folderId: entry.folderId }));
-    return importer.import(user, input.fileName, input.bytes, input.folderId);
+    const importer = new ZipImporter(this.store, this.folders, {
+      prepare: (owner, entry) => this.prepare(owner, { ...input, fileName: entry.fileName, bytes: entry.bytes, folderId: entry.folderId }),
+      commitIn: (tx, owner, prepared) => this.commitIn(tx, owner, prepared),
+      discard: (prepared) => this.discard(prepared),
+    });
+    const result = await importer.import(user, input.fileName, input.bytes, input.folderId);
+    this.runner.poke();
+    return result;
   }
 
   /** Stores the file and queues its indexing; answers at once with the new id. */
   async upload(user: UserRecord, input: UploadInput): Promise<{ doc_id: string; name: string }> {
+    const prepared = await this.prepare(user, input);
+    try {
+      // One transaction: a crash can never leave a document without its job, or a job without
+      // its document; and two uploads of one name cannot both take it.
+      await this.store.write((tx) => this.commitIn(tx, user, prepared));
+    } catch (error) {
+      await this.discard(prepared);
+      throw error;
+    }
+    this.runner.poke();
+    return { doc_id: prepared.record.id, name: prepared.record.name };
+  }
+
+  /**
+   * The first half of an upload: the file checked and stored durably under a new id, and
+   * the record it will have. Nothing is visible until commitIn; a crash in between leaves
+   * only a file without a record, which the store's sweep removes.
+   */
+  async prepare(user: UserRecord, input: UploadInput): Promise<PreparedUpload> {
     const format = detectFormat(input.bytes, input.fileName);
     if (format.kind === "zip") {
       throw new InvalidInputError("A ZIP archive is not a document: send it to POST /doc or POST /tree to import its entries", ["body", "file"]);
@@ -95,40 +133,56 @@ export class DocumentService {
       );
     }
     const name = cleanFileName(input.fileName);
+    // Early answers before the file is stored; commitIn checks both again in its transaction.
     if (input.folderId !== undefined) await this.folders.get(user, input.folderId);
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
 
     const id = newId("doc");
-    // The file is durable before the record that points at it exists.
-    await this.store.blobs.write(id, originalBlobName(format.kind), input.bytes);
-    const record: DocumentRecord = {
-      id,
-      owner: user.id,
-      name,
-      description: "",
-      status: "queued",
-      createdAt: nowIso(),
-      pageNum: 0,
-      metadata: input.metadata ?? {},
-      folderId: input.folderId ?? null,
-      format: format.kind,
-      options: { ...input.options },
+    const prepared: PreparedUpload = {
+      kind: format.kind,
+      record: {
+        id,
+        owner: user.id,
+        name,
+        description: "",
+        status: "queued",
+        createdAt: nowIso(),
+        pageNum: 0,
+        metadata: input.metadata ?? {},
+        folderId: input.folderId ?? null,
+        format: format.kind,
+        options: { ...input.options },
+      },
     };
     try {
-      // One transaction: a crash can never leave a document without its job, or a job without
-      // its document; and two uploads of one name cannot both take it.
-      await this.store.write(async (tx) => {
-        const taken = new Set((await tx.documents.find({ owner: user.id, folderId: record.folderId })).map((d) => d.name.toLowerCase()));
-        record.name = freeName(name, taken);
-        await tx.documents.insert(record);
-        await this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(format.kind, record.name, this.limits) }, id);
-      });
+      // The file is durable before the record that points at it exists.
+      await this.store.blobs.write(id, originalBlobName(format.kind), input.bytes);
     } catch (error) {
-      await this.store.blobs.removeAll(id);
+      // A half-written file (disk full) leaves no folder behind.
+      await this.discard(prepared);
       throw error;
     }
-    this.runner.poke();
-    return { doc_id: id, name: record.name };
+    return prepared;
+  }
+
+  /**
+   * The second half, inside the caller's write transaction: the checks that the write
+   * depends on (the folder still there and the caller's, the metadata against the schema in
+   * effect now), a free name, the record and its indexing job.
+   */
+  async commitIn(tx: WriteTx, user: UserRecord, prepared: PreparedUpload): Promise<void> {
+    const { record } = prepared;
+    if (record.folderId !== null) await folderForWrite(tx, user, record.folderId);
+    await checkMetadataIn(tx, user, record.folderId, record.metadata, ["body", "metadata"]);
+    const taken = new Set((await tx.documents.find({ owner: user.id, folderId: record.folderId })).map((d) => d.name.toLowerCase()));
+    record.name = freeName(record.name, taken);
+    await tx.documents.insert(record);
+    await this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(prepared.kind, record.name, this.limits) }, record.id);
+  }
+
+  /** Removes a prepared upload's file (its commit failed or never came). */
+  async discard(prepared: PreparedUpload): Promise<void> {
+    await this.store.blobs.removeAll(prepared.record.id).catch(() => undefined);
   }
 
   /** The document, if the user may see it (own, or shared with them / followed). */
@@ -188,11 +242,12 @@ export class DocumentService {
   }
 
   async setMetadata(user: UserRecord, docId: string, metadata: Record<string, unknown>): Promise<DocumentRecord> {
-    const current = await this.owned(user, docId, "replace its metadata");
-    await this.schemas.check(user, current.folderId, metadata, ["body"]);
+    await this.owned(user, docId, "replace its metadata");
     const updated = await this.store.write(async (tx) => {
       const doc = await tx.documents.get(docId);
       if (!doc || doc.owner !== user.id) return undefined;
+      // The schema in effect when the values are stored, not when the request arrived.
+      await checkMetadataIn(tx, user, doc.folderId, metadata, ["body"]);
       return tx.documents.update(docId, { metadata, updatedAt: nowIso() });
     });
     if (!updated) throw new NotFoundError(`Document ${docId} not found`);

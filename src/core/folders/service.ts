@@ -3,6 +3,7 @@
  * user; another user's folder is "not found".
  */
 import type { AggregateRow, FolderRecord, ReadTx, Store, UserRecord, WriteTx } from "../../store/index.ts";
+import { crashPoint } from "../crash-points.ts";
 import { NotFoundError } from "../errors.ts";
 import { newId, nowIso } from "../ids.ts";
 import { removeSharesTo } from "../shares/access.ts";
@@ -57,6 +58,11 @@ async function dropReferences(tx: WriteTx, folderIds: Set<string>, docIds: Set<s
   for (const schema of await tx.metadataSchemas.find({ workspaceId: { $in: [...folderIds] } })) await tx.metadataSchemas.remove(schema.id);
 }
 
+/** A new folder's record (inserted by the caller's transaction). */
+export function newFolderRecord(ownerId: string, name: string, parentFolderId: string | null): FolderRecord {
+  return { id: newId("fld"), owner: ownerId, name, description: null, parentFolderId, createdAt: nowIso() };
+}
+
 export class FolderService {
   constructor(private readonly store: Store) {}
 
@@ -98,40 +104,24 @@ export class FolderService {
 
   /**
    * Deletes the folder, its subfolders and their documents. Documents still queued or
-   * processing survive with the folders on their path (outcome `blocked`, 409). Files are
-   * removed document by document before the records; if that fails, the cascade stops:
-   * the document that failed is marked `failed` (delete it again), it and everything not yet
-   * reached survive, and the outcome is `interrupted` (500). Counts are exact either way.
+   * processing survive with the folders on their path (outcome `blocked`, 409); so does a
+   * document uploaded into the folder while it is being deleted (the upload checks its
+   * folder in its own transaction, so it lands before this one or is refused after it).
+   * The records go first, all in one transaction (they answer 404 at once), then their
+   * files: a crash between the two leaves only files without records, which the store's
+   * sweep removes (store/orphan-blobs.ts). Counts are exact either way.
    */
   async delete(user: UserRecord, folderId: string): Promise<FolderDeleteOutcome> {
     await this.get(user, folderId);
-    const planned = await this.store.read(async (tx) => {
-      const folderIds = await subtreeFolderIds(tx, user.id, folderId);
-      const idle = await tx.documents.find({ owner: user.id, folderId: { $in: [...folderIds] }, status: { $nin: BUSY } }, { sort: [["createdAt", 1]] });
-      return idle.map((d) => d.id);
-    });
-
-    const removed = new Set<string>();
-    let broken: { docId: string; error: unknown } | undefined;
-    for (const docId of planned) {
-      try {
-        await this.store.blobs.removeAll(docId);
-        removed.add(docId);
-      } catch (error) {
-        broken = { docId, error };
-        break;
-      }
-    }
-
-    const result = await this.store.write(async (tx): Promise<FolderDeleteResult> => {
+    const { result, removed } = await this.store.write(async (tx) => {
       const folders = await ownerFolders(tx, user.id);
+      const root = await tx.folders.get(folderId);
+      if (!root || root.owner !== user.id) throw new NotFoundError(`Folder ${folderId} not found`);
       const folderIds = await subtreeFolderIds(tx, user.id, folderId);
       const inside = await tx.documents.find({ owner: user.id, folderId: { $in: [...folderIds] } });
+      const removed = new Set(inside.filter((d) => !BUSY.includes(d.status)).map((d) => d.id));
       const survivors = inside.filter((d) => !removed.has(d.id));
       for (const id of removed) await tx.documents.remove(id);
-      if (broken) {
-        await tx.documents.update(broken.docId, { status: "failed", error: "Deleting this document was interrupted by a server error; its files may be incomplete. Delete it again." });
-      }
       const keepFolders = new Set<string>();
       for (const d of survivors) {
         for (let id: string | null = d.folderId; id && folderIds.has(id) && !keepFolders.has(id); id = folders.get(id)?.parentFolderId ?? null) keepFolders.add(id);
@@ -139,16 +129,21 @@ export class FolderService {
       const goneFolders = new Set([...folderIds].filter((id) => !keepFolders.has(id)));
       for (const id of goneFolders) await tx.folders.remove(id);
       await dropReferences(tx, goneFolders, removed);
-      return {
+      const result: FolderDeleteResult = {
         folder_id: folderId,
         deleted: { folders: goneFolders.size, documents: removed.size },
         survived: { folders: keepFolders.size, documents: survivors.length },
       };
+      return { result, removed };
     });
 
-    if (broken) {
-      return { outcome: "interrupted", result, detail: `A server error interrupted the deletion at document ${broken.docId}; what survived is counted in 'survived'` };
+    // The records are gone: files that cannot be removed now are the sweep's to remove later.
+    let done = 0;
+    for (const docId of removed) {
+      await this.store.blobs.removeAll(docId).catch(() => undefined);
+      crashPoint("folder-delete:files", ++done);
     }
+
     if (result.survived.documents > 0) {
       return { outcome: "blocked", result, detail: `${result.survived.documents} document(s) in this folder are still being indexed; they and their folders were kept` };
     }

@@ -29,6 +29,16 @@ export async function schemaInEffect(tx: ReadTx, ownerId: string, workspaceId: s
   return (workspaceId ? await tx.metadataSchemas.get(schemaId(ownerId, workspaceId)) : undefined) ?? (await tx.metadataSchemas.get(schemaId(ownerId, null)));
 }
 
+/**
+ * The check inside the transaction that stores `metadata`: the schema in effect then is the
+ * one the stored values obey (a declaration is a write too, so they are serialised).
+ */
+export async function checkMetadataIn(tx: ReadTx, owner: UserRecord, folderId: string | null, metadata: Record<string, unknown>, loc: (string | number)[]): Promise<void> {
+  const folder = folderId ? await tx.folders.get(folderId) : undefined;
+  const schema = (await schemaInEffect(tx, owner.id, folder ? await workspaceOf(tx, folder) : null))?.schema ?? null;
+  checkMetadata(schema, metadata, loc);
+}
+
 /** Distinct observed values per field over `docs`, at most `limit` each (arrays contribute their elements). */
 function observedValues(docs: DocumentRecord[], fields: string[], limit: number): Map<string, unknown[]> {
   const seen = new Map(fields.map((f) => [f, new Map<string, unknown>()]));
@@ -96,13 +106,13 @@ export class MetadataSchemaService {
     });
   }
 
-  /** Throws a 422 naming the field when `metadata` breaks the schema in effect for `folderId`. */
+  /**
+   * Throws a 422 naming the field when `metadata` breaks the schema in effect for `folderId`.
+   * An early answer only: a schema may be declared before the write, so the write checks
+   * again in its own transaction (checkMetadataIn).
+   */
   async check(owner: UserRecord, folderId: string | null, metadata: Record<string, unknown>, loc: (string | number)[]): Promise<void> {
-    const schema = await this.store.read(async (tx) => {
-      const folder = folderId ? await tx.folders.get(folderId) : undefined;
-      return (await schemaInEffect(tx, owner.id, folder ? await workspaceOf(tx, folder) : null))?.schema ?? null;
-    });
-    checkMetadata(schema, metadata, loc);
+    await this.store.read((tx) => checkMetadataIn(tx, owner, folderId, metadata, loc));
   }
 
   /**

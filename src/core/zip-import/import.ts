@@ -1,15 +1,22 @@
 /**
  * Imports a ZIP archive: a folder for the archive, folders mirroring its directories, and
- * one queued document per PDF or Markdown entry, submitted through the same document path
+ * one queued document per PDF or Markdown entry, prepared through the same document path
  * as a single upload. Everything else is reported: unsupported formats as `skipped`,
  * refused or rejected entries as `failed`. Entries go to the store as bytes; no path from
  * the archive ever reaches the file system.
+ *
+ * Whole or not at all: every entry's file is stored first, then the folders, documents and
+ * jobs are committed in one transaction. A crash before the commit (before the client got
+ * its answer) leaves nothing visible, only files the store's sweep removes; a retry does
+ * not make duplicates. After the commit, every entry is queued and will be indexed.
  */
 import path from "node:path/posix";
 import { detectFormat } from "../../indexing/detect.ts";
-import type { UserRecord } from "../../store/index.ts";
-import { CoreError, InvalidInputError } from "../errors.ts";
-import type { FolderService } from "../folders/service.ts";
+import type { FolderRecord, Store, UserRecord, WriteTx } from "../../store/index.ts";
+import type { PreparedUpload } from "../documents/service.ts";
+import { crashPoint } from "../crash-points.ts";
+import { CoreError, InvalidInputError, NotFoundError } from "../errors.ts";
+import { newFolderRecord, type FolderService } from "../folders/service.ts";
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.ts";
 import { readZip, UnreadableArchiveError, type ZipEvent } from "./reader.ts";
 import type { ZipImportResult } from "./schemas.ts";
@@ -17,11 +24,16 @@ import type { ZipImportResult } from "./schemas.ts";
 export interface ZipEntryUpload {
   fileName: string;
   bytes: Uint8Array;
-  folderId: string;
+  /** The archive's parent folder (undefined: unfiled), for the checks made before the commit. */
+  folderId: string | undefined;
 }
 
-/** Turns one entry into a queued document (DocumentService's single-file path). */
-export type SubmitEntry = (user: UserRecord, entry: ZipEntryUpload) => Promise<{ doc_id: string }>;
+/** The two halves of DocumentService's single-file path, and the undo of the first. */
+export interface EntryUploads {
+  prepare(user: UserRecord, entry: ZipEntryUpload): Promise<PreparedUpload>;
+  commitIn(tx: WriteTx, user: UserRecord, prepared: PreparedUpload): Promise<void>;
+  discard(prepared: PreparedUpload): Promise<void>;
+}
 
 const IMPORTABLE = /\.(pdf|md|markdown)$/i;
 
@@ -32,8 +44,9 @@ function archiveFolderName(fileName: string): string {
 
 export class ZipImporter {
   constructor(
+    private readonly store: Store,
     private readonly folders: FolderService,
-    private readonly submit: SubmitEntry,
+    private readonly uploads: EntryUploads,
     private readonly limits: ZipLimits = DEFAULT_ZIP_LIMITS,
   ) {}
 
@@ -48,56 +61,79 @@ export class ZipImporter {
       throw error;
     }
     if (first.done) throw new InvalidInputError("ZIP import: the archive has no entries", ["body", "file"]);
-    const root = await this.folders.create(user, { name: archiveFolderName(archiveName), parent_folder_id: parentFolderId ?? null });
+    // Folders are planned here and inserted with the documents, in the commit.
+    const root = newFolderRecord(user.id, archiveFolderName(archiveName), parentFolderId ?? null);
+    const planned: FolderRecord[] = [root];
     const result: ZipImportResult = { root_folder_id: root.id, items: [], skipped: [], failed: [] };
     const folderIds = new Map<string, string>([["", root.id]]);
+    const prepared: PreparedUpload[] = [];
 
-    const folderFor = async (dir: string): Promise<string> => {
+    const folderFor = (dir: string): string => {
       if (dir === "." || dir === "") return root.id;
       const known = folderIds.get(dir);
       if (known) return known;
-      const parentId = await folderFor(path.dirname(dir));
-      const created = await this.folders.create(user, { name: path.basename(dir), parent_folder_id: parentId });
-      folderIds.set(dir, created.id);
-      return created.id;
+      const folder = newFolderRecord(user.id, path.basename(dir), folderFor(path.dirname(dir)));
+      planned.push(folder);
+      folderIds.set(dir, folder.id);
+      return folder.id;
     };
 
-    for (let step: IteratorResult<ZipEvent, void> = first; !step.done; step = await events.next()) {
-      const event = step.value;
-      if (event.kind === "refused") {
-        result.failed.push({ path: event.path, reason: event.reason, detail: event.detail });
-      } else if (event.kind === "directory") {
-        await folderFor(event.path);
-      } else if (!IMPORTABLE.test(event.path)) {
-        result.skipped.push({ path: event.path, reason: "unsupported_format" });
-      } else {
-        await this.importFile(user, event.path, event.read, folderFor, result);
+    try {
+      for (let step: IteratorResult<ZipEvent, void> = first; !step.done; step = await events.next()) {
+        const event = step.value;
+        if (event.kind === "refused") {
+          result.failed.push({ path: event.path, reason: event.reason, detail: event.detail });
+        } else if (event.kind === "directory") {
+          folderFor(event.path);
+        } else if (!IMPORTABLE.test(event.path)) {
+          result.skipped.push({ path: event.path, reason: "unsupported_format" });
+        } else {
+          const entry = await this.prepareFile(user, parentFolderId, event.path, event.read, folderFor, result);
+          if (entry) prepared.push(entry);
+        }
       }
+      crashPoint("zip-import:before-commit");
+      await this.store.write(async (tx) => {
+        if (parentFolderId !== undefined) {
+          const parent = await tx.folders.get(parentFolderId);
+          if (!parent || parent.owner !== user.id) throw new NotFoundError(`Folder ${parentFolderId} not found`);
+        }
+        for (const folder of planned) await tx.folders.insert(folder);
+        for (const entry of prepared) await this.uploads.commitIn(tx, user, entry);
+      });
+    } catch (error) {
+      await Promise.all(prepared.map((entry) => this.uploads.discard(entry)));
+      throw error;
     }
     return result;
   }
 
-  private async importFile(user: UserRecord, entryPath: string, read: () => Promise<Buffer>, folderFor: (dir: string) => Promise<string>, result: ZipImportResult): Promise<void> {
+  private async prepareFile(user: UserRecord, parentFolderId: string | undefined, entryPath: string, read: () => Promise<Buffer>, folderFor: (dir: string) => string, result: ZipImportResult): Promise<PreparedUpload | undefined> {
     let bytes: Buffer;
     try {
       bytes = await read();
     } catch (error) {
       result.failed.push({ path: entryPath, reason: "read_error", detail: `The entry could not be read: ${(error as Error).message}` });
-      return;
+      return undefined;
     }
     const fileName = path.basename(entryPath);
     const kind = detectFormat(bytes, fileName).kind;
     if (kind !== "pdf" && kind !== "markdown") {
       result.skipped.push({ path: entryPath, reason: "unsupported_format" });
-      return;
+      return undefined;
     }
-    const folderId = await folderFor(path.dirname(entryPath));
+    const folderId = folderFor(path.dirname(entryPath));
     try {
-      const { doc_id } = await this.submit(user, { fileName, bytes, folderId });
-      result.items.push({ path: entryPath, folder_id: folderId, file_name: fileName, doc_id, status: "queued" });
+      // The entry's folder exists only from the commit on: it is prepared as if in the archive's
+      // parent (the same workspace, so the same metadata schema) and filed in its folder when committed.
+      const entry = await this.uploads.prepare(user, { fileName, bytes, folderId: parentFolderId });
+      entry.record.folderId = folderId;
+      result.items.push({ path: entryPath, folder_id: folderId, file_name: fileName, doc_id: entry.record.id, status: "queued" });
+      return entry;
     } catch (error) {
       if (!(error instanceof CoreError)) throw error;
       result.failed.push({ path: entryPath, reason: "rejected", detail: error.message });
+      return undefined;
     }
   }
 }

@@ -79,4 +79,9 @@ export class PgBlobStore implements BlobStore {
     await this.pool.query("DELETE FROM blobs WHERE doc_id = $1", [docId]);
     await this.copies.remove(docId);
   }
+
+  async documentsWrittenBefore(cutoffMs: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ doc_id: string }>("SELECT doc_id FROM blobs GROUP BY doc_id HAVING max(written_at) < to_timestamp($1 / 1000.0)", [cutoffMs]);
+    return rows.map((r) => r.doc_id);
+  }
 }
