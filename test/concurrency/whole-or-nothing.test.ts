@@ -124,6 +124,22 @@ describe("kill -9 inside multi-step actions", () => {
     await fs.rm(home, { recursive: true, force: true });
   }, 120_000);
 
+  it("a ZIP import killed right after its 202: after restart every entry completes", async () => {
+    const home = await makeTempHome();
+    const zip = buildZip(Array.from({ length: 30 }, (_, i) => ({ name: `dir${i % 3}/note-${i}.md`, data: Buffer.from(note(i)) })));
+    const first = await start(home);
+    const answer = await call(first.url, "/doc", { method: "POST", body: form("batch.zip", zip) });
+    expect(answer.status).toBe(202);
+    const { items } = await json(answer);
+    await servers.killAll(); // kill -9 at once, most entries not yet indexed
+    const again = await start(home);
+    const server: TestServer = { api: (route: string) => call(again.url, route) } as TestServer;
+    expect(items).toHaveLength(30);
+    for (const item of items) expect((await waitForStatus(server, item.doc_id)).status).toBe("completed");
+    await servers.killAll();
+    await fs.rm(home, { recursive: true, force: true });
+  }, 180_000);
+
   it("a folder delete killed after the files of 20 of its 40 documents were removed: after restart the folder and every document are gone", async () => {
     const home = await makeTempHome();
     const first = await start(home);
