@@ -71,6 +71,17 @@ async function callInterleaved(client: Client, files: string[]): Promise<Map<num
   return progressSeen;
 }
 
+/** Connects over `transport`, makes the interleaved calls, and checks what the client saw. */
+async function expectProgressInFlightOnly(transport: Transport, files: string[]): Promise<void> {
+  const { client, arrivals, protocolErrors } = await connectRecording(transport);
+  onTestFinished(() => client.close());
+  const progressSeen = await callInterleaved(client, files);
+  expect(protocolErrors).toEqual([]);
+  // Every call was told of progress (at least the last notification, when indexing ended).
+  expect(progressSeen.size).toBe(CALLS);
+  expectProgressBeforeResults(arrivals);
+}
+
 function expectProgressBeforeResults(arrivals: JSONRPCMessage[]): void {
   const answered = new Set<string | number>();
   let progressMessages = 0;
@@ -100,14 +111,7 @@ describe("MCP progress never follows its result", () => {
       env: { ...(process.env as Record<string, string>), TREEINDEX_HOME: home, TREEINDEX_ALLOWED_ROOTS: docs, TREEINDEX_WORKERS: "2", ...state.env },
       stderr: "pipe",
     });
-    const { client, arrivals, protocolErrors } = await connectRecording(transport);
-    onTestFinished(() => client.close());
-
-    const progressSeen = await callInterleaved(client, files);
-    expect(protocolErrors).toEqual([]);
-    // Every call was told of progress (at least the last notification, when indexing ended).
-    expect(progressSeen.size).toBe(CALLS);
-    expectProgressBeforeResults(arrivals);
+    await expectProgressInFlightOnly(transport, files);
   }, 240_000);
 
   it(`HTTP (/mcp): the same ${CALLS} calls on one session`, async () => {
@@ -117,12 +121,6 @@ describe("MCP progress never follows its result", () => {
     const server = await startTestServer({ TREEINDEX_ALLOWED_ROOTS: docs, TREEINDEX_LOCAL_FILE_USERS: "alice" });
     onTestFinished(() => server.close());
     const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { api_key: server.key } } });
-    const { client, arrivals, protocolErrors } = await connectRecording(transport);
-    onTestFinished(() => client.close());
-
-    const progressSeen = await callInterleaved(client, files);
-    expect(protocolErrors).toEqual([]);
-    expect(progressSeen.size).toBe(CALLS);
-    expectProgressBeforeResults(arrivals);
+    await expectProgressInFlightOnly(transport, files);
   }, 240_000);
 });
