@@ -12,6 +12,7 @@ import { registerKeysCommand } from "./cli/keys-command.ts";
 import { registerMcpCommand } from "./cli/mcp-command.ts";
 import { registerServeCommand } from "./cli/serve-command.ts";
 import { registerSearchCommand } from "./cli/search-command.ts";
+import { registerReindexCommand } from "./cli/reindex-command.ts";
 import { registerShareCommand } from "./cli/share-command.ts";
 import { registerStoreCommands } from "./cli/store-commands.ts";
 
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerKeysCommand(program);
   registerStoreCommands(program);
   registerSearchCommand(program);
+  registerReindexCommand(program);
   registerShareCommand(program);
   registerDatabaseCommands(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError().configureOutput(program.configureOutput());

@@ -5,6 +5,8 @@
  */
 import { agentCostBench } from "./bench/agent-cost.ts";
 import { evaldataBench } from "./bench/evaldata.ts";
+import { libraryBench } from "./bench/library.ts";
+import { libraryScaleBench } from "./bench/library-scale.ts";
 import { listingBench } from "./bench/listing.ts";
 import { markdownBench } from "./bench/markdown.ts";
 import { mcpBench } from "./bench/mcp.ts";
@@ -33,7 +35,9 @@ const SECTIONS: Record<string, BenchSection> = {
   evaldata: evaldataBench,
   "agent-cost": agentCostBench,
   listing: listingBench,
+  library: libraryBench,
   postgres: postgresBench,
+  "library-scale": libraryScaleBench,
 };
 
 function printTable(figures: BenchFigure[]): void {

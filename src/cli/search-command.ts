@@ -1,8 +1,9 @@
 /**
- * `treeindex search <doc|file> "question"` or `treeindex search --folder <id> "question"`:
- * lexical tree search without a server. A PDF file is indexed in this process; otherwise
- * the argument is a stored document of the local user (id, or unique file name), searched
- * with its stored index, never re-indexed; `--folder` searches a folder and its subfolders.
+ * `treeindex search "question"` searches the local user's whole library (every completed
+ * document, through the library index); `treeindex search <doc|file> "question"` one
+ * document; `--folder <id>` a folder and its subfolders; `--filter <json>` narrows by
+ * metadata (the `GET /docs` language). No server is needed. A PDF file is indexed in this
+ * process; a stored document (id, or unique file name) is searched with its stored index.
  * Prints the pages to read first (with snippets), then ranked nodes with their passages and
  * pages (stdout), or JSON with --json (`rankedPages` beside `nodes`).
  */
@@ -15,27 +16,28 @@ interface SearchFlags {
   limit: string;
   json?: boolean;
   folder?: string;
+  filter?: string;
 }
 
 export function registerSearchCommand(program: Command): void {
   program
     .command("search")
-    .description("search one document (a stored doc_id, or a PDF file) and print ranked sections and passages")
-    .argument("<doc-or-question>", "stored document (id or unique file name) or a PDF file; with --folder, the question")
-    .argument("[question]", "what to look for")
-    .option("--folder <folder_id>", "search this folder and its subfolders instead of one document")
+    .description("search the whole library, a folder, or one document (a stored doc_id, or a PDF file); print the pages to read first and ranked sections")
+    .argument("<doc-or-question>", "the question (whole library), or a stored document (id or unique file name) or a PDF file followed by the question")
+    .argument("[question]", "what to look for in that document")
+    .option("--folder <folder_id>", "search this folder and its subfolders")
+    .option("--filter <json>", 'only documents whose metadata match (GET /docs language), e.g. \'{"year":{"$gte":2020}}\'')
     .option("--limit <n>", "sections to show", "5")
     .option("--json", "print JSON")
-    .addHelpText("after", '\nExamples:\n  treeindex search R-intro.pdf "how do I read a CSV file"\n  treeindex search --folder fld_abc "revenue by segment"\n')
+    .addHelpText("after", '\nExamples:\n  treeindex search "which contract has a termination fee"\n  treeindex search R-intro.pdf "how do I read a CSV file"\n  treeindex search --folder fld_abc "revenue by segment"\n')
     .action(async (first: string, second: string | undefined, flags: SearchFlags, command: Command) => {
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error(`--limit must be a whole number 1-100, got ${flags.limit}`);
-      if (flags.folder) {
-        if (second !== undefined) throw new Error("with --folder give only the question");
-        await inFolder(flags.folder, first, limit, flags.json === true, command);
+      if (second === undefined || flags.folder || flags.filter) {
+        if (second !== undefined) throw new Error("with --folder or --filter give only the question");
+        await inLibrary({ folderId: flags.folder, filter: flags.filter }, first, limit, flags.json === true, command);
         return;
       }
-      if (second === undefined) throw new Error('give a document and a question: treeindex search DOC "question"');
       const { name, index } = (await isFile(first)) ? await fromFile(first) : await fromStore(first, command);
       const result = index.search(second, { limit });
       process.stdout.write(flags.json ? `${JSON.stringify({ doc: name, query: second, ...result }, null, 2)}\n` : render(name, second, result));
@@ -72,18 +74,29 @@ async function fromStore(ref: string, command: Command): Promise<{ name: string;
   });
 }
 
-async function inFolder(folderId: string, question: string, limit: number, json: boolean, command: Command): Promise<void> {
+async function inLibrary(where: { folderId?: string; filter?: string }, question: string, limit: number, json: boolean, command: Command): Promise<void> {
   await withLocalServices(command, async (services, user) => {
-    const result = await services.search.search(user, { folderId }, question, { limit });
+    const { metadataFilterParam } = await import("../core/listing/query-language.ts");
+    let metadataFilter: Record<string, unknown> | undefined;
+    if (where.filter !== undefined) {
+      const parsed = metadataFilterParam.safeParse(where.filter);
+      if (!parsed.success) throw new Error(`--filter: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+      metadataFilter = parsed.data as Record<string, unknown>;
+    }
+    // No server keeps the library index current here: bring it up to date first (cheap when it is).
+    await services.librarySync.reconcile();
+    const result = await services.search.search(user, { folderId: where.folderId, metadataFilter }, question, { limit });
+    const scope = where.folderId ? `folder ${where.folderId}` : "library";
     if (json) {
-      process.stdout.write(`${JSON.stringify({ folder_id: folderId, query: question, ...result }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...(where.folderId ? { folder_id: where.folderId } : {}), query: question, ...result }, null, 2)}\n`);
       return;
     }
-    if (!result.nodes.length) {
-      process.stdout.write(`Nothing in folder ${folderId} matches "${question}".\n`);
+    const searched = `${result.searched.documents} of ${result.searched.of} documents searched`;
+    if (!result.nodes.length && !result.pages.length) {
+      process.stdout.write(`Nothing in the ${scope} matches "${question}" (${searched}).\n`);
       return;
     }
-    const lines = [`folder ${folderId}: "${question}"`, "pages to read first:"];
+    const lines = [`${scope}: "${question}" (${searched})`, "pages to read first:"];
     for (const p of result.pages) lines.push(`  ${p.doc_name} p.${p.page}  ${p.snippet.replace(/\s+/g, " ")}`);
     lines.push("");
     result.nodes.forEach((n, i) => lines.push(`${i + 1}. ${n.doc_name} [${n.node_id}] ${[...n.path, n.title].join(" > ")}  (score ${n.score})`));

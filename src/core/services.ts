@@ -8,6 +8,7 @@ import type { Logger } from "../logger.ts";
 import { createLlm, type LlmProvider } from "../llm/index.ts";
 import { openStore, type Store } from "../store/index.ts";
 import { OrphanSweeper } from "./orphan-sweeper.ts";
+import { LibrarySync } from "./library/sync.ts";
 import { BlockReferenceService, blockReferenceJobKind } from "./documents/block-reference.ts";
 import { INDEX_TASK_MODULE, indexJobKind, indexLimits } from "./documents/index-job.ts";
 import { LocalFileImporter } from "./documents/local-files.ts";
@@ -61,6 +62,8 @@ export interface Services {
   /** Chat completions over documents (agent with a model, extractive without). */
   chat: ChatService;
   runner: JobRunner;
+  /** Keeps the library index in line with the catalogue (started with the job runner). */
+  librarySync: LibrarySync;
   /** Pages read so far by this process's index jobs (progress bars). */
   progress: ProgressBoard;
   close(): Promise<void>;
@@ -100,9 +103,11 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const search = new SearchService(store, documents, folders);
   const retrieval = new RetrievalTaskService(store, search, llm, logger);
   const sweeper = new OrphanSweeper(store, logger);
+  const librarySync = new LibrarySync(store, logger);
   if (options.runJobs !== false) {
     await runner.start();
     sweeper.start();
+    librarySync.start();
   }
   return {
     config,
@@ -123,14 +128,16 @@ export async function createServices(config: Config, logger: Logger, options: Se
     markdown: new MarkdownService(pool),
     llm,
     search,
-    finder: new DocumentFinder(documents, search),
+    finder: new DocumentFinder(store, search),
     retrieval,
     chat: new ChatService(search, reader, llm),
     runner,
     progress,
+    librarySync,
     async close() {
       await retrieval.drain();
       await sweeper.stop();
+      await librarySync.stop();
       await runner.stop();
       await pool.close();
       await store.close();

@@ -13,6 +13,7 @@ import { documentRoutes } from "./routes/documents.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { folderRoutes } from "./routes/folders.ts";
 import { listingRoutes } from "./routes/listing.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { metadataSchemaRoutes } from "./routes/metadata-schemas.ts";
 import { resourceRoutes } from "./routes/resources.ts";
 import { shareRoutes } from "./routes/shares.ts";
@@ -56,6 +57,7 @@ export function createHttpApp(services: Services): Hono<HttpEnv> {
   resourceRoutes(router, services);
   markdownRoutes(router, services);
   retrievalRoutes(router, services);
+  searchRoutes(router, services);
   chatRoutes(router, services);
   return app;
 }

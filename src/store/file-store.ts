@@ -25,7 +25,9 @@ import { FileBlobStore } from "./blobs.ts";
 import { CatalogLock } from "./catalog-lock.ts";
 import { removeStaleTemps, writeFileDurably } from "./durable-file.ts";
 import { emptyCatalog, type CatalogData, type CollectionName } from "./records.ts";
-import type { ReadTx, Store, WriteTx } from "./store.ts";
+import { ChangeFeed, newChangeSet } from "./change-feed.ts";
+import { SqliteLibraryIndex } from "./library/sqlite-library.ts";
+import type { ReadTx, Store, StoreChanges, WriteTx } from "./store.ts";
 import { makeReadTx, makeWriteTx, type UndoLog } from "./transaction.ts";
 
 interface PendingWrite {
@@ -74,6 +76,9 @@ export class FileStore implements Store {
   private readonly lock: CatalogLock;
   /** Serialises everything that changes `db.data`: reloads, and apply + save of a batch. */
   private readonly turn = new Mutex();
+  private readonly feed = new ChangeFeed();
+  /** Opened with the store (in `open`, once the home exists). */
+  library!: SqliteLibraryIndex;
   private stamp: FileStamp | null = null;
   private pending: PendingWrite[] = [];
   private flushing: Promise<void> | null = null;
@@ -91,6 +96,8 @@ export class FileStore implements Store {
   static async open(home: string, options: FileStoreOptions = {}): Promise<FileStore> {
     const store = new FileStore(path.resolve(home), options);
     await fsp.mkdir(store.blobs.root, { recursive: true });
+    store.library = SqliteLibraryIndex.open(store.home);
+    if (store.library.recreated) (options.onWarning ?? ((m) => process.stderr.write(`${m}\n`)))(`The library index in ${store.home} was damaged (${store.library.recreated}); it starts empty and is rebuilt from the catalogue`);
     // proper-lockfile locks an existing path; create the catalogue once, exclusively.
     try {
       await fsp.writeFile(store.file, JSON.stringify(emptyCatalog()), { flag: "wx" });
@@ -121,15 +128,25 @@ export class FileStore implements Store {
 
   write<T>(fn: (tx: WriteTx) => Promise<T> | T): Promise<T> {
     this.assertOpen();
+    const changes = newChangeSet();
+    const recorded = (tx: WriteTx) => fn(this.feed.record(tx, changes));
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.push({ fn: recorded, resolve: resolve as (value: unknown) => void, reject });
       this.scheduleFlush();
+    }).then((value) => {
+      this.feed.emit(changes);
+      return value;
     });
+  }
+
+  onCommit(listener: (changes: StoreChanges) => void): () => void {
+    return this.feed.subscribe(listener);
   }
 
   async close(): Promise<void> {
     while (this.flushing) await this.flushing;
     this.closed = true;
+    await this.library.close();
   }
 
   private assertOpen(): void {

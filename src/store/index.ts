@@ -1,4 +1,4 @@
-export type { Store, ReadTx, WriteTx, CollectionReader, CollectionWriter, Where, SortKey, FindOptions, Aggregation, AggregateRow, AggregateOp } from "./store.ts";
+export type { Store, StoreChanges, ReadTx, WriteTx, CollectionReader, CollectionWriter, Where, SortKey, FindOptions, Aggregation, AggregateRow, AggregateOp } from "./store.ts";
 export type * from "./records.ts";
 export type { BlobStore } from "./blobs.ts";
 export { FileStore, catalogExists, type FileStoreOptions } from "./file-store.ts";
@@ -33,3 +33,4 @@ export type { S3Settings } from "./s3-blobs.ts";
 export { transferStore, type TransferReport } from "./transfer.ts";
 export { removeOrphanBlobs, ORPHAN_GRACE_MS } from "./orphan-blobs.ts";
 export { isDiskFull, StoreBusyError } from "./errors.ts";
+export type * from "./library/types.ts";

@@ -45,6 +45,8 @@ export interface DocumentRecord {
   /** Feature flags set by later processing, e.g. `blockReference` once OCR blocks are stored. */
   features?: Record<string, boolean>;
   updatedAt?: string;
+  /** When its current tree and pages were stored (the library index's content stamp). */
+  indexedAt?: string;
   /** Times the document got a new index job because its job was lost (see the queue's healing). */
   recoveries?: number;
 }

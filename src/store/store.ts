@@ -8,6 +8,7 @@
  * to parameterised SQL; transactions are async functions over collection handles.
  */
 import type { BlobStore } from "./blobs.ts";
+import type { LibraryIndex } from "./library/types.ts";
 import type { CatalogData, CollectionName } from "./records.ts";
 
 export type RecordOf<K extends CollectionName> = CatalogData[K][string];
@@ -66,12 +67,25 @@ export interface CollectionWriter<T> extends CollectionReader<T> {
 export type ReadTx = { [K in CollectionName]: CollectionReader<RecordOf<K>> };
 export type WriteTx = { [K in CollectionName]: CollectionWriter<RecordOf<K>> };
 
+/** What one committed write changed. */
+export interface StoreChanges {
+  documents: string[];
+  folders: string[];
+}
+
 export interface Store {
   /** Local directory for this process's files (the file store's whole state; scratch files otherwise). */
   readonly home: string;
   /** "file" or "postgres", for logs and health. */
   readonly kind: "file" | "postgres";
   readonly blobs: BlobStore;
+  /** The library index (derived data; `src/core/library` keeps it in line with the catalogue). */
+  readonly library: LibraryIndex;
+  /**
+   * Calls `listener` after every committed write of this process that changed documents or
+   * folders, with their ids. Returns a function that stops the calls.
+   */
+  onCommit(listener: (changes: StoreChanges) => void): () => void;
   /** Runs `fn` on a consistent view of the catalogue. Records returned are copies. */
   read<T>(fn: (tx: ReadTx) => Promise<T> | T): Promise<T>;
   /**

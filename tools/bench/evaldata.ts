@@ -104,7 +104,7 @@ export function pagesOfAnswer(answer: RetrievalTaskResponse, ranges: Map<string,
 }
 
 // ---- indexing through the service, cached ------------------------------------------------
-function indexingHash(): string {
+export function indexingHash(): string {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {

@@ -26,7 +26,7 @@ export interface AgentInput {
 
 export async function runAgent(input: AgentInput): Promise<{ usage: LlmUsage; finishReason: string }> {
   const { llm, tools, writer, signal } = input;
-  const messages: LlmMessage[] = [{ role: "system", content: systemPrompt(tools.docs, input.citations) }, ...input.messages];
+  const messages: LlmMessage[] = [{ role: "system", content: systemPrompt(tools.docs, tools.documentsInScope, input.citations) }, ...input.messages];
   const usage: LlmUsage = { promptTokens: 0, completionTokens: 0 };
   for (let turn = 0; turn <= MAX_TOOL_TURNS; turn++) {
     signal.throwIfAborted();
@@ -64,9 +64,10 @@ export async function runAgent(input: AgentInput): Promise<{ usage: LlmUsage; fi
   return { usage, finishReason: "stop" };
 }
 
-function systemPrompt(docs: DocumentRecord[], citations: boolean): string {
+function systemPrompt(docs: DocumentRecord[], inScope: number, citations: boolean): string {
+  const more = inScope > docs.length ? `\n(the ${docs.length} newest of ${inScope} documents in scope; search_documents without doc_id searches all of them)` : "";
   const list = docs.length
-    ? docs.map((d) => `- doc_id ${d.id}, doc_name "${d.name}", ${d.format === "pdf" ? `${d.pageNum} pages` : "Markdown"}${d.description ? `: ${d.description.slice(0, 300)}` : ""}`).join("\n")
+    ? docs.map((d) => `- doc_id ${d.id}, doc_name "${d.name}", ${d.format === "pdf" ? `${d.pageNum} pages` : "Markdown"}${d.description ? `: ${d.description.slice(0, 300)}` : ""}`).join("\n") + more
     : "(none: no completed documents are in scope; say so if the question needs them)";
   return [
     "You answer questions about the user's documents. Read them with the tools: search_documents finds sections and pages by keywords; get_document_structure shows a table of contents; get_page_content and get_node_content give the text. Search first, then read the pages or sections that matter before answering. Answer only from what you read, concisely; say plainly when the documents do not contain the answer.",

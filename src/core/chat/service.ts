@@ -6,10 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import type { LlmProvider, LlmUsage } from "../../llm/index.ts";
-import type { DocumentRecord, UserRecord } from "../../store/index.ts";
+import type { UserRecord } from "../../store/index.ts";
 import type { DocumentReader } from "../documents/reading.ts";
 import { InvalidInputError } from "../errors.ts";
-import type { SearchService } from "../retrieval/search-service.ts";
+import type { ResolvedScope, SearchService } from "../retrieval/search-service.ts";
 import { runAgent } from "./agent.ts";
 import { BlockWriter, type ChatEmitter } from "./events.ts";
 import { extractiveAnswer } from "./extractive.ts";
@@ -41,17 +41,17 @@ export class ChatService {
     }
     // doc_id, when given, decides the scope; folder_id applies only without it.
     const docIds = body.doc_id === null || body.doc_id === undefined ? undefined : Array.isArray(body.doc_id) ? body.doc_id : [body.doc_id];
-    const docs = await this.search.scopeDocuments(user, { docIds, folderId: body.folder_id ?? undefined });
+    const scope = await this.search.resolve(user, { docIds, folderId: body.folder_id ?? undefined });
     return {
       id: `chatcmpl-${randomBytes(12).toString("hex")}`,
       created: Math.floor(Date.now() / 1000),
       model: this.llm.model ?? EXTRACTIVE_MODEL,
-      run: (emitter, signal) => {
+      run: async (emitter, signal) => {
         const writer = new BlockWriter(emitter);
-        if (!this.llm.available) return this.extractive(docs, body, question.content, writer);
+        if (!this.llm.available) return this.extractive(scope, body, question.content, writer);
         return runAgent({
           llm: this.llm,
-          tools: new ChatTools(user, docs, this.reader, this.search),
+          tools: await ChatTools.create(user, scope, this.reader, this.search),
           messages: body.messages.map((m) => ({ role: m.role, content: m.content })),
           temperature: body.temperature ?? undefined,
           citations: body.enable_citations,
@@ -63,9 +63,9 @@ export class ChatService {
     };
   }
 
-  private async extractive(docs: DocumentRecord[], body: ChatBody, question: string, writer: BlockWriter): Promise<{ usage: LlmUsage; finishReason: string }> {
-    const result = await this.search.searchIn(docs, question, { limit: 6 });
-    const answer = extractiveAnswer(result, { citations: body.enable_citations, documentsInScope: docs.length });
+  private async extractive(scope: ResolvedScope, body: ChatBody, question: string, writer: BlockWriter): Promise<{ usage: LlmUsage; finishReason: string }> {
+    const result = await this.search.searchScope(scope, question, { limit: 6 });
+    const answer = extractiveAnswer(result, { citations: body.enable_citations, documentsInScope: scope.ready });
     // Streamed line by line, so clients see the same incremental shape as with a model.
     for (const piece of answer.match(/[^\n]*\n*/g) ?? []) writer.text(piece);
     writer.endText();

@@ -9,7 +9,7 @@ import type { DocumentReader } from "../documents/reading.ts";
 import { CoreError } from "../errors.ts";
 import type { LlmToolDef } from "../../llm/index.ts";
 import type { DocumentRecord, UserRecord } from "../../store/index.ts";
-import type { SearchService } from "../retrieval/search-service.ts";
+import type { ResolvedScope, SearchService } from "../retrieval/search-service.ts";
 
 /** Characters of one tool result given back to the model (~6k tokens). */
 const RESULT_CHARS = 24_000;
@@ -52,16 +52,26 @@ export interface ToolOutcome {
   input: Record<string, unknown>;
 }
 
-export class ChatTools {
-  private readonly byId: Map<string, DocumentRecord>;
+/** Documents named to the model in its instructions; the rest are found by search_documents. */
+const DOCUMENTS_NAMED = 50;
 
-  constructor(
+export class ChatTools {
+  private constructor(
     private readonly user: UserRecord,
+    private readonly scope: ResolvedScope,
+    /** The newest documents of the scope (all of them when few), for the model's instructions. */
     readonly docs: DocumentRecord[],
     private readonly reader: DocumentReader,
     private readonly search: SearchService,
-  ) {
-    this.byId = new Map(docs.map((d) => [d.id, d]));
+  ) {}
+
+  static async create(user: UserRecord, scope: ResolvedScope, reader: DocumentReader, search: SearchService): Promise<ChatTools> {
+    return new ChatTools(user, scope, await search.newest(scope, DOCUMENTS_NAMED), reader, search);
+  }
+
+  /** Completed documents in scope (more than `docs` holds when the library is large). */
+  get documentsInScope(): number {
+    return this.scope.ready;
   }
 
   async call(name: string, rawArguments: string): Promise<ToolOutcome> {
@@ -87,11 +97,13 @@ export class ChatTools {
   }
 
   private async run(name: ToolName, args: Record<string, unknown>): Promise<unknown> {
-    const doc = args.doc_id === undefined ? undefined : this.inScope(String(args.doc_id));
+    const doc = args.doc_id === undefined ? undefined : await this.inScope(String(args.doc_id));
     switch (name) {
       case "search_documents": {
-        const result = await this.search.searchIn(doc ? [doc] : this.docs, String(args.query), { limit: 6 });
+        const scope: ResolvedScope = doc ? { owner: this.user.id, named: [doc], total: 1, ready: 1 } : this.scope;
+        const result = await this.search.searchScope(scope, String(args.query), { limit: 6 });
         return {
+          searched: result.searched,
           results: result.nodes.map((n) => ({
             doc_id: n.doc_id, doc_name: n.doc_name, node_id: n.node_id, title: n.title, start_index: n.start_index, end_index: n.end_index, line_num: n.line_num,
             passages: n.passages.map((p) => ({ page: p.page ?? undefined, line: p.line, text: p.text })),
@@ -107,9 +119,9 @@ export class ChatTools {
     }
   }
 
-  private inScope(id: string): DocumentRecord {
-    const doc = this.byId.get(id);
-    if (!doc) throw new ScopeError(`Document ${id} is not in this chat's scope; the documents are: ${this.docs.map((d) => `${d.id} (${d.name})`).join(", ")}`);
+  private async inScope(id: string): Promise<DocumentRecord> {
+    const doc = await this.search.inScope(this.scope, id);
+    if (!doc) throw new ScopeError(`Document ${id} is not in this chat's scope${this.docs.length ? `; documents in it include: ${this.docs.slice(0, 10).map((d) => `${d.id} (${d.name})`).join(", ")}` : ""}; search_documents finds the others`);
     return doc;
   }
 }

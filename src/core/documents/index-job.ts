@@ -89,6 +89,7 @@ export function indexJobKind(store: Store, settings: IndexJobSettings): JobKind 
         warnings: indexed.warnings,
         ocrPages: indexed.ocrPages,
         updatedAt: nowIso(),
+        indexedAt: nowIso(),
       });
     },
     async onFailure(tx, job, message) {

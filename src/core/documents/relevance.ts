@@ -2,13 +2,13 @@
  * Which of the user's documents fit a request, by name, description and content: BM25
  * (MiniSearch, the same term analysis as section search) over names and descriptions, and
  * the lexical section search over the contents. A document's score is the sum of its
- * normalised name/description and content scores, so either alone can surface it.
+ * normalised name/description and content scores, so either alone can surface it. The
+ * contents come from the library index, which reads every completed document.
  */
 import MiniSearch from "minisearch";
-import type { DocumentRecord, UserRecord } from "../../store/index.ts";
+import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
 import type { SearchService } from "../retrieval/search-service.ts";
 import { analyse } from "../retrieval/terms.ts";
-import type { DocumentService } from "./service.ts";
 
 export interface RelevantDocument {
   doc: DocumentRecord;
@@ -20,19 +20,19 @@ export interface RelevantDocument {
   pages: number[];
 }
 
-/** Documents whose names and descriptions are searched (newest first). */
-const MAX_CATALOGUE = 10_000;
-/** Documents whose contents are searched (newest first; as the search service bounds it). */
-const MAX_CONTENT = 200;
-
 export class DocumentFinder {
   constructor(
-    private readonly documents: DocumentService,
+    private readonly store: Store,
     private readonly search: SearchService,
   ) {}
 
-  async find(user: UserRecord, query: string, limit: number): Promise<RelevantDocument[]> {
-    const docs = await this.documents.recent(user, MAX_CATALOGUE);
+  /**
+   * Every document of the user (or of one folder: `null` = not in a folder) is considered:
+   * names and descriptions of all of them, contents of all completed ones (the library
+   * index). `limit` bounds the answer only.
+   */
+  async find(user: UserRecord, query: string, limit: number, folderId?: string | null): Promise<RelevantDocument[]> {
+    const docs = await this.store.read((tx) => tx.documents.find(folderId === undefined ? { owner: user.id } : { owner: user.id, folderId }));
     const byId = new Map(docs.map((d) => [d.id, d]));
     const found = new Map<string, RelevantDocument>();
     const entry = (doc: DocumentRecord) => {
@@ -58,21 +58,28 @@ export class DocumentFinder {
       if (fields.has("description")) e.matched.push("description");
     }
 
-    const searchable = docs.filter((d) => d.status === "completed").slice(0, MAX_CONTENT);
-    const content = await this.search.searchIn(searchable, query, { limit: 50, passagesPerNode: 1 });
+    const scope = {
+      owner: user.id,
+      ...(folderId === undefined ? {} : { docIds: docs.map((d) => d.id) }),
+      total: docs.length,
+      ready: docs.filter((d) => d.status === "completed").length,
+    };
+    const content = await this.search.searchScope(scope, query, { limit: 50, passagesPerNode: 1 });
     const topContent = content.documents[0]?.score ?? 1;
     for (const hit of content.documents) {
-      const e = entry(byId.get(hit.doc_id)!);
+      const doc = byId.get(hit.doc_id);
+      if (!doc) continue;
+      const e = entry(doc);
       e.score += hit.score / topContent;
-      e.matched.push("content");
+      if (hit.content !== false) e.matched.push("content");
     }
     for (const page of content.pages) {
-      const e = found.get(page.doc_id)!;
-      if (e.pages.length < 3) e.pages.push(page.page);
+      const e = found.get(page.doc_id);
+      if (e && e.pages.length < 3) e.pages.push(page.page);
     }
     for (const node of content.nodes) {
-      const e = found.get(node.doc_id)!;
-      if (e.sections.length < 3) e.sections.push({ node_id: node.node_id, title: node.title, start_index: node.start_index, end_index: node.end_index, line_num: node.line_num });
+      const e = found.get(node.doc_id);
+      if (e && e.sections.length < 3) e.sections.push({ node_id: node.node_id, title: node.title, start_index: node.start_index, end_index: node.end_index, line_num: node.line_num });
     }
     return [...found.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   }

@@ -45,10 +45,9 @@ export const findRelevantDocumentsTool = defineTool({
     const offset = decodeCursor(args.cursor);
     const folderId = args.folder_id === "root" ? null : args.folder_id;
     if (folderId) await context.services.folders.get(context.user, folderId);
-    const inFolder = (doc: DocumentRecord) => folderId === undefined || doc.folderId === folderId;
     let rows: { doc: DocumentRecord; row: z.infer<typeof foundDocument> }[];
     if (args.query) {
-      const found = (await context.services.finder.find(context.user, args.query, MAX_RESULTS)).filter((f) => inFolder(f.doc));
+      const found = await context.services.finder.find(context.user, args.query, MAX_RESULTS, folderId);
       rows = found.map((f) => ({
         doc: f.doc,
         row: {

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { InvalidInputError } from "../../core/errors.ts";
+import { searchedCount } from "../../core/library/schemas.ts";
+import { filterProblem } from "../../core/listing/query-language.ts";
 import { rankedPage } from "../../core/retrieval/schemas.ts";
 import { docRefFields, resolveDocument } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
@@ -13,18 +16,20 @@ export const searchDocumentsTool = defineTool({
   name: "search_documents",
   title: "Search documents",
   description:
-    "Keyword search (BM25 over section titles, summaries and text, scores propagated through the tree) in one document (doc_id/doc_name), a folder with its subfolders (folder_id), or all completed documents. " +
+    "Keyword search in one document (doc_id/doc_name), a folder with its subfolders (folder_id), documents whose metadata match (metadata_filter), or, without any of them, the whole library: every completed document is searched in one ranking (a library index picks the documents and pages, each document's own ranker orders them). " +
     "Returns `pages`: the pages to open first (best first, each with the passage that matched), and the ranked sections they belong to (title, path, page range). " +
     "Read one or two of the pages with get_page_content instead of walking the tree. Sections carry their matching passages only with full=true (a larger answer).",
   input: z.object({
     query: z.string().min(1).max(1000),
     ...docRefFields,
     folder_id: z.string().min(1).max(200).optional().describe("Search this folder and its subfolders"),
+    metadata_filter: z.record(z.string(), z.unknown()).optional().describe('Only documents whose metadata match (the list_documents / GET /docs filter language), e.g. {"year": {"$gte": 2020}}'),
     limit: z.number().int().min(1).max(50).optional().describe("Sections to return (default 5; 8 with full)"),
     full: z.boolean().optional().describe("Each section with its matching passages (about five times larger)"),
   }),
   output: z.object({
     query: z.string(),
+    searched: searchedCount,
     documents: z.array(z.object({ doc_id: z.string(), doc_name: z.string(), score: z.number() })),
     sections: z.array(
       z.object({
@@ -47,7 +52,8 @@ export const searchDocumentsTool = defineTool({
     const docIds = args.doc_id || args.doc_name ? [(await resolveDocument(context, args)).id] : undefined;
     const full = args.full === true;
     const limit = args.limit ?? (full ? FULL_SECTIONS : COMPACT_SECTIONS);
-    const result = await context.services.search.search(context.user, { docIds, folderId: args.folder_id }, args.query, { limit });
+    const metadataFilter = args.metadata_filter === undefined ? undefined : checkedFilter(args.metadata_filter);
+    const result = await context.services.search.search(context.user, { docIds, folderId: args.folder_id, metadataFilter }, args.query, { limit });
     const sections = result.nodes.map((n) => ({
       doc_id: n.doc_id,
       doc_name: n.doc_name,
@@ -69,7 +75,7 @@ export const searchDocumentsTool = defineTool({
     const best = sections[0];
     const topPage = result.pages[0];
     return {
-      result: { query: args.query, documents: result.documents.map((d) => ({ ...d, score: Math.round(d.score * 1000) / 1000 })), sections: shownSections, pages: shownPages },
+      result: { query: args.query, searched: result.searched, documents: result.documents.map((d) => ({ doc_id: d.doc_id, doc_name: d.doc_name, score: Math.round(d.score * 1000) / 1000 })), sections: shownSections, pages: shownPages },
       next_steps: best
         ? [
             topPage
@@ -83,3 +89,10 @@ export const searchDocumentsTool = defineTool({
     };
   },
 });
+
+/** The filter, checked as GET /docs checks it (only the operators the contract allows). */
+function checkedFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  const problem = filterProblem(filter);
+  if (problem) throw new InvalidInputError(problem, ["metadata_filter"]);
+  return filter;
+}

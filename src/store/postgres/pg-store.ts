@@ -11,12 +11,14 @@
  */
 import pg from "pg";
 import type { CollectionName } from "../records.ts";
-import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, Where, WriteTx } from "../store.ts";
+import { ChangeFeed, newChangeSet } from "../change-feed.ts";
+import type { AggregateRow, CollectionWriter, FindOptions, ReadTx, RecordOf, Store, StoreChanges, Where, WriteTx } from "../store.ts";
 import { COLLECTIONS } from "../transaction.ts";
 import { withConnection } from "./checkout.ts";
 import { migrate } from "./migrate.ts";
 import type { BlobStore } from "../blobs.ts";
 import { PgBlobStore } from "./pg-blobs.ts";
+import { PgLibraryIndex } from "./pg-library.ts";
 import { Params, WhereCompiler, type ScalarColumns } from "./sql-query.ts";
 
 /** Arbitrary, fixed: the advisory lock every write transaction takes. */
@@ -158,6 +160,9 @@ export interface PgStoreOptions {
 export class PgStore implements Store {
   readonly kind = "postgres" as const;
   readonly blobs: BlobStore;
+  /** In the same database: every server shares one library index. */
+  readonly library: PgLibraryIndex;
+  private readonly feed = new ChangeFeed();
 
   private constructor(
     readonly home: string,
@@ -165,6 +170,7 @@ export class PgStore implements Store {
     blobs?: BlobStore,
   ) {
     this.blobs = blobs ?? new PgBlobStore(pool, home);
+    this.library = new PgLibraryIndex(pool);
   }
 
   static async open(databaseUrl: string, home: string, options: PgStoreOptions = {}): Promise<PgStore> {
@@ -184,14 +190,23 @@ export class PgStore implements Store {
     return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
   }
 
-  write<T>(fn: (tx: WriteTx) => Promise<T> | T): Promise<T> {
-    return this.inTransaction("BEGIN", async (tx, client) => {
+  async write<T>(fn: (tx: WriteTx) => Promise<T> | T): Promise<T> {
+    const changes = newChangeSet();
+    const result = await this.inTransaction("BEGIN", async (tx, client) => {
       await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
-      return fn(tx);
+      return fn(this.feed.record(tx, changes));
     });
+    // Told only once COMMIT has succeeded (a rolled-back write changed nothing).
+    this.feed.emit(changes);
+    return result;
+  }
+
+  onCommit(listener: (changes: StoreChanges) => void): () => void {
+    return this.feed.subscribe(listener);
   }
 
   async close(): Promise<void> {
+    await this.library.close();
     await this.pool.end();
   }
 
