@@ -18,6 +18,7 @@ const ON_BOTH_STORES = [
   "test/concurrency/http-writers-readers.test.ts",
   "test/concurrency/uploads-with-pollers.test.ts",
   "test/retrieval/search-service.test.ts",
+  "test/retrieval/library.test.ts",
 ];
 
 const shared = {

@@ -4,7 +4,7 @@
  * change (an index job, a delete, a ZIP import, a folder moved or removed). Both stores use
  * it: `record` wraps the transaction's handles, `emit` runs after the commit.
  */
-import type { CollectionWriter, StoreChanges, WriteTx } from "./store.ts";
+import type { StoreChanges, WriteTx } from "./store.ts";
 
 export class ChangeFeed {
   private readonly listeners = new Set<(changes: StoreChanges) => void>();
@@ -17,28 +17,27 @@ export class ChangeFeed {
   /** A transaction whose document and folder writes are noted in `into`. */
   record(tx: WriteTx, into: ChangeSet): WriteTx {
     if (this.listeners.size === 0) return tx;
-    type Handle = CollectionWriter<{ id: string }>;
-    const watch = (collection: WriteTx["documents" | "folders"], ids: Set<string>) => {
-      const handle = collection as unknown as Handle;
-      return {
-        ...handle,
-        insert: async (record: { id: string }) => {
-          const out = await handle.insert(record);
-          ids.add(record.id);
-          return out;
+    // A proxy, not a copy: a store's handles may be class instances whose methods live on
+    // their prototype (a spread would drop them).
+    const watch = <H extends object>(handle: H, ids: Set<string>): H =>
+      new Proxy(handle, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target) as unknown;
+          if (typeof value !== "function") return value;
+          const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
+          if (property === "insert") return async (record: { id: string }, ...rest: unknown[]) => {
+            const out = await method(record, ...rest);
+            ids.add(record.id);
+            return out;
+          };
+          if (property === "update" || property === "remove") return async (id: string, ...rest: unknown[]) => {
+            const out = await method(id, ...rest);
+            if (out) ids.add(id);
+            return out;
+          };
+          return method;
         },
-        update: async (id: string, patch: Partial<{ id: string }>) => {
-          const out = await handle.update(id, patch);
-          if (out) ids.add(id);
-          return out;
-        },
-        remove: async (id: string) => {
-          const out = await handle.remove(id);
-          if (out) ids.add(id);
-          return out;
-        },
-      } satisfies Handle as unknown;
-    };
+      });
     return { ...tx, documents: watch(tx.documents, into.documents), folders: watch(tx.folders, into.folders) } as WriteTx;
   }
 

@@ -150,21 +150,33 @@ export async function libraryBench(): Promise<BenchFigure[]> {
   const pdfs = [...new Set(questions.map((q) => q.doc))];
   const { services, user, ids, built, seconds } = await libraryServices(pdfs);
   const rows: Row[] = [];
-  const times: number[] = [];
+  let times: number[] = [];
+  // Library-wide first, over every question: a scoped search before it would warm the
+  // per-document index of the right document and flatter the library answer.
+  const libraryAnswers: LibraryResult[] = [];
   for (const q of questions) {
+    const t0 = performance.now();
+    libraryAnswers.push(await services.search.search(user, {}, q.question));
+    times.push(performance.now() - t0);
+  }
+  for (const [i, q] of questions.entries()) {
     const docId = ids.get(q.doc)!;
     const scoped = await services.search.search(user, { docIds: [docId] }, q.question);
-    const t0 = performance.now();
-    const library = await services.search.search(user, {}, q.question);
-    const ms = performance.now() - t0;
-    times.push(ms);
+    const library = libraryAnswers[i];
     const listed = library.documents.map((d) => d.doc_id);
-    rows.push({ q, scoped: hit(scoped, docId, q.gold_pages), library: hit(library, docId, q.gold_pages), rightDoc1: listed[0] === docId ? 1 : 0, rightDoc3: listed.slice(0, 3).includes(docId) ? 1 : 0, ms });
+    rows.push({ q, scoped: hit(scoped, docId, q.gold_pages), library: hit(library, docId, q.gold_pages), rightDoc1: listed[0] === docId ? 1 : 0, rightDoc3: listed.slice(0, 3).includes(docId) ? 1 : 0, ms: times[i] });
     if (process.env.LIBRARY_VERBOSE && listed[0] !== docId) process.stderr.write(`miss ${q.set} ${q.line % 2 ? "held" : "tune"} [${q.doc}] ${q.question.slice(0, 110)} -> ${library.documents.slice(0, 3).map((d) => `${d.doc_name}:${d.score}`).join(", ")}\n`);
   }
+  let warm: number[] = [];
+  for (const q of questions) {
+    const t0 = performance.now();
+    await services.search.search(user, {}, q.question);
+    warm.push(performance.now() - t0);
+  }
+  warm = warm.sort((a, b) => a - b);
   const searched = (await services.search.search(user, {}, "annual revenue")).searched;
   await services.close();
-  times.sort((a, b) => a - b);
+  times = [...times].sort((a, b) => a - b);
   const fb = rows.filter((r) => r.q.set === "financebench");
   const mm = rows.filter((r) => r.q.set === "mmlongbench");
   return [
@@ -173,6 +185,7 @@ export async function libraryBench(): Promise<BenchFigure[]> {
     ...figuresFor("MMLongBench", mm),
     ...figuresFor("MMLongBench, names its subject", mm.filter((r) => namesSubject(r.q.question))),
     ...figuresFor("MMLongBench, leans on 'this document'", mm.filter((r) => !namesSubject(r.q.question))),
-    { group: GROUP, name: "library query p50 / p95 (in-process)", value: `${times[Math.floor(times.length / 2)].toFixed(1)} / ${times[Math.floor(times.length * 0.95)].toFixed(1)}`, unit: "ms" },
+    { group: GROUP, name: "library query p50 / p95 (in-process, per-document indexes cold at first)", value: `${times[Math.floor(times.length / 2)].toFixed(1)} / ${times[Math.floor(times.length * 0.95)].toFixed(1)}`, unit: "ms" },
+    { group: GROUP, name: "library query p50 / p95, the same questions again (indexes warm)", value: `${warm[Math.floor(warm.length / 2)].toFixed(1)} / ${warm[Math.floor(warm.length * 0.95)].toFixed(1)}`, unit: "ms" },
   ];
 }

@@ -16,7 +16,9 @@
  * Every document in scope is searched (stage 1 reads the whole index); only the answer's
  * size is bounded, and the answer says how many documents were searched of how many.
  */
-import type { DocumentRecord, Store } from "../../store/index.ts";
+import type { DocumentRecord, LibraryUnitHit, Store } from "../../store/index.ts";
+import { PAGES_BLOB } from "../documents/index-job.ts";
+import type { RankedPage } from "../retrieval/page-ranking.ts";
 import type { IndexCache } from "../retrieval/index-cache.ts";
 import type { LexicalOptions } from "../retrieval/lexical-index.ts";
 import type { DocNode, DocPage, DocPassage, MultiSearchResult } from "../retrieval/search-service.ts";
@@ -52,7 +54,7 @@ export class LibrarySearch {
   ) {}
 
   /** Stage 1: every candidate document's evidence, from the library index alone. */
-  async evidence(scope: LibraryScope, query: string): Promise<{ candidates: Evidence[]; indexed: number }> {
+  async evidence(scope: LibraryScope, query: string): Promise<{ candidates: Evidence[]; indexed: number; units: LibraryUnitHit[] }> {
     const terms = libraryQueryTerms(query);
     const words = terms.filter((t) => !/\d/.test(t));
     const numbers = terms.filter((t) => /\d/.test(t));
@@ -74,15 +76,17 @@ export class LibrarySearch {
     for (const d of byWords?.documents ?? []) of(d.docId).words = d.score;
     for (const d of byNumbers?.documents ?? []) of(d.docId).numbers = d.score;
     for (const d of byAbout.documents) of(d.docId).about = d.score;
-    return { candidates: [...evidence.values()], indexed: hits.indexed };
+    return { candidates: [...evidence.values()], indexed: hits.indexed, units: hits.units };
   }
 
   async search(scope: LibraryScope, query: string, options: LexicalOptions = {}): Promise<LibraryResult> {
-    const { candidates, indexed } = await this.evidence(scope, query);
+    const { candidates, indexed, units } = await this.evidence(scope, query);
     const searched = { documents: indexed, of: Math.max(scope.total, indexed) };
     const empty: LibraryResult = { documents: [], nodes: [], passages: [], pages: [], searched };
     if (candidates.length === 0) return empty;
     const scored = rankDocuments(candidates);
+    const unitsByDoc = new Map<string, LibraryUnitHit[]>();
+    for (const u of units) unitsByDoc.set(u.docId, [...(unitsByDoc.get(u.docId) ?? []), u]);
     const content = new Set(candidates.filter((c) => c.units.length).map((c) => c.docId));
 
     // The catalogue decides what exists: an index entry of a document deleted or re-queued
@@ -97,10 +101,18 @@ export class LibrarySearch {
     const sections: (DocNode & { weight: number })[] = [];
     const passages: (DocPassage & { weight: number })[] = [];
     const top = ranked[0].score;
-    for (const candidate of ranked.slice(0, RERANKED)) {
+    for (const [rank, candidate] of ranked.slice(0, RERANKED).entries()) {
       const doc = records.get(candidate.id)!;
       const ref = { doc_id: doc.id, doc_name: doc.name };
-      const result = (await this.cache.get(doc)).search(query, options);
+      // The best document is always re-ranked by its own index (built on first use, then
+      // cached); the next ones when their index is at hand, else by their library pages:
+      // one index build at most per query keeps a cold library fast.
+      const index = rank === 0 ? await this.cache.get(doc) : await this.cache.peek(doc);
+      if (!index) {
+        out.pages.push(...(await this.libraryPages(doc, unitsByDoc.get(doc.id) ?? [])).map((p): DocPage => ({ ...p, ...ref })));
+        continue;
+      }
+      const result = index.search(query, options);
       const share = candidate.score / top;
       const bestNode = result.nodes[0]?.score || 1;
       for (const n of result.nodes) sections.push({ ...n, ...ref, weight: share * (n.score / bestNode) });
@@ -112,6 +124,17 @@ export class LibrarySearch {
     out.nodes = sections.sort((a, b) => b.weight - a.weight).slice(0, limit).map(({ weight: _w, ...n }) => n);
     out.passages = passages.sort((a, b) => b.weight - a.weight).slice(0, 50).map(({ weight: _w, ...p }) => p);
     return out;
+  }
+
+  /** A document's best pages as the library index ranked them, with the page's opening as snippet. */
+  private async libraryPages(doc: DocumentRecord, units: LibraryUnitHit[]): Promise<RankedPage[]> {
+    const pages = units.filter((u) => u.kind === "page").slice(0, PAGES_PER_DOCUMENT);
+    if (pages.length === 0) return [];
+    const texts = (await this.store.blobs.readJson<string[]>(doc.id, PAGES_BLOB)) ?? [];
+    return pages.map((u) => {
+      const text = (texts[Number(u.ref) - 1] ?? "").replace(/\s+/g, " ").trim();
+      return { page: Number(u.ref), score: round(u.score), snippet: text.length > 200 ? `${text.slice(0, 197)}...` : text };
+    });
   }
 
   private async liveRecords(owner: string, ids: string[]): Promise<Map<string, DocumentRecord>> {

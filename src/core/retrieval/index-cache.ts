@@ -55,6 +55,13 @@ export class IndexCache {
     return index;
   }
 
+  /** The document's index if it is built and current, without building it. */
+  async peek(doc: DocumentRecord): Promise<LexicalIndex | undefined> {
+    const hit = this.entries.get(doc.id);
+    if (!hit || hit.stamp !== (doc.updatedAt ?? doc.createdAt)) return undefined;
+    return hit.index.catch(() => undefined);
+  }
+
   /** Documents currently cached (for tests and logs). */
   get size(): number {
     return this.entries.size;

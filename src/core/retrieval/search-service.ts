@@ -94,11 +94,11 @@ export class SearchService {
       const named = await Promise.all([...new Set(scope.docIds)].map((id) => this.readyDocument(user, id)));
       return { owner: user.id, named, total: named.length, ready: named.length };
     }
+    // The folder service's own NotFound, outside the read (the file store's reads do not nest).
+    if (scope.folderId !== undefined) await this.folders.get(user, scope.folderId);
     return this.store.read(async (tx) => {
       const conditions: Where[] = [{ owner: user.id }];
       if (scope.folderId !== undefined) {
-        const folder = await tx.folders.get(scope.folderId);
-        if (!folder || folder.owner !== user.id) await this.folders.get(user, scope.folderId); // the service's own NotFound
         conditions.push({ folderId: { $in: [...(await subtreeFolderIds(tx, user.id, scope.folderId))] } });
       }
       if (scope.metadataFilter) conditions.push(onMetadata(scope.metadataFilter));

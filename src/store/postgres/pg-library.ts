@@ -11,15 +11,16 @@
  *
  * Search, in one REPEATABLE READ snapshot:
  * - N and the total of row lengths come from `library_stats`, which every write updates in
- *   its own transaction (one row; at 50k units count(*) + sum(len) scans the heap in 4 ms
- *   warm, 40 ms cold, and grows with the table).
+ *   the transaction that changes the rows (one row, read in O(1); at 50k units count(*) +
+ *   sum(len) took 4 ms warm, 40 ms cold, and grows with the table).
  * - Document frequencies are counted through the GIN indexes at query time, one bitmap
  *   scan per query term (a maintained term table would cost every put an upsert per distinct
  *   term, on rows all servers contend for). Where the speed rule may apply, unit counts stop
  *   just past its threshold: a common term is never counted in full.
  * - Candidates are rows matching any kept term (`@@` an OR of quoted lexemes, GIN); for each,
  *   `setweight` marks the query's lexemes (binary search) and `ts_filter` keeps only them, so
- *   only a handful of lexemes are unnested per row rather than the whole vector (3x faster).
+ *   only a handful of lexemes are unnested per row rather than the whole vector (3 to 6x
+ *   faster than unnesting it all, at 50k units).
  * - Sequential scans are off for the transaction: the planner does not price reading the
  *   vectors out of line, and a seq scan reads every row's vector (1.4 s at 50k units) where
  *   the GIN index reads the candidates' only.
@@ -59,7 +60,10 @@ const MIN_IDF = 1e-6;
 const MAX_COUNT = 8191;
 /** PostgreSQL refuses longer lexemes ("word is too long"). */
 const MAX_LEXEME_BYTES = 2046;
-/** A tsvector's lexemes may total 1 MB; a row beyond this keeps its most frequent terms. */
+/**
+ * A tsvector's lexemes and positions may total 1 MB (each lexeme padded to even bytes, then
+ * 2 bytes of count and 2 per position); a row beyond this keeps its most frequent terms.
+ */
 const MAX_VECTOR_BYTES = 1_000_000;
 /** Units inserted per statement, by size of their vectors' text. */
 const INSERT_BATCH_BYTES = 4 << 20;
@@ -148,28 +152,34 @@ export class PgLibraryIndex implements LibraryIndex {
       const terms = query.terms.map(lexemeOf).filter((t) => t !== "");
       if (terms.length === 0 || indexed === 0) return { documents: [], units: [], indexed };
 
-      // The speed rule may apply: count unit frequencies only up to just past its threshold.
-      const applies = stats.units > COMMON_TERM_MIN_UNITS;
+      // Frequencies only for the searches asked for (units: 0 or documents: 0 skips one). Where
+      // the speed rule may apply, unit counts stop just past its threshold.
+      const wantUnits = query.units > 0;
+      const wantDocuments = query.documents > 0;
+      const applies = wantUnits && stats.units > COMMON_TERM_MIN_UNITS;
       const distinct = [...new Set(terms)];
-      const df = await frequencies(client, distinct, applies ? Math.floor(stats.units * COMMON_TERM_SHARE) + 1 : null);
+      const count = (unitCap: number | null) => frequencies(client, distinct, { units: wantUnits, documents: wantDocuments, fieldColumn: query.fieldColumn, unitCap });
+      const df = await count(applies ? Math.floor(stats.units * COMMON_TERM_SHARE) + 1 : null);
       let unitTerms = terms;
       if (applies) {
         unitTerms = terms.filter((t) => df.get(t)!.units <= stats.units * COMMON_TERM_SHARE);
         if (unitTerms.length === 0) {
-          const exact = await frequencies(client, distinct, null);
+          const exact = await count(null);
           unitTerms = [terms.reduce((a, b) => (exact.get(b)!.units < exact.get(a)!.units ? b : a))];
           for (const [t, n] of exact) df.set(t, n);
         }
       }
 
-      const units = await this.scoreUnits(client, query, stats, weighted(unitTerms, (t) => idf(stats.units, df.get(t)!.units), (t) => df.get(t)!.units > 0));
-      const documents = await this.scoreDocuments(client, query, stats, weighted(terms, (t) => idf(stats.documents, df.get(t)!.documents), (t) => df.get(t)!.documents > 0));
+      const units = wantUnits ? await this.scoreUnits(client, query, stats, weighted(unitTerms, (t) => idf(stats.units, df.get(t)!.units), (t) => df.get(t)!.units > 0)) : [];
+      const documents = wantDocuments
+        ? await this.scoreDocuments(client, query, stats, weighted(terms, (t) => idf(stats.documents, df.get(t)!.documents), (t) => df.get(t)!.documents > 0, query.fieldColumn))
+        : [];
       return { documents, units, indexed };
     }, SEARCH_BEGIN);
   }
 
   private async scoreUnits(client: Queryable, query: LibraryQuery, stats: Stats, terms: WeightedTerms): Promise<LibraryUnitHit[]> {
-    if (terms.lexemes.length === 0 || query.units <= 0) return [];
+    if (terms.lexemes.length === 0) return [];
     const { rows } = await client.query<{ doc_id: string; kind: number; ref: string; score: number }>(
       `SELECT u.doc_id, u.kind, u.ref, s.score
        FROM library_units u
@@ -184,11 +194,15 @@ export class PgLibraryIndex implements LibraryIndex {
   }
 
   private async scoreDocuments(client: Queryable, query: LibraryQuery, stats: Stats, terms: WeightedTerms): Promise<{ docId: string; score: number }[]> {
-    if (terms.lexemes.length === 0 || query.documents <= 0) return [];
+    if (terms.lexemes.length === 0) return [];
+    // With `fieldColumn`, as FTS5 with a column filter: only that column's occurrences count
+    // (the tsquery matches its weight only; the other column weighs 0). N and the row lengths
+    // stay those of both columns.
+    const only = query.fieldColumn;
     const { rows } = await client.query<{ doc_id: string; score: number }>(
       `SELECT d.doc_id, s.score
        FROM library_documents d
-       CROSS JOIN LATERAL (${bm25("d.fields", "d.fields_len", FIELD_WEIGHTS.name, FIELD_WEIGHTS.about)}) s
+       CROSS JOIN LATERAL (${bm25("d.fields", "d.fields_len", only === "about" ? 0 : FIELD_WEIGHTS.name, only === "name" ? 0 : FIELD_WEIGHTS.about)}) s
        WHERE d.fields @@ $3::tsquery AND d.owner = $5${query.docIds ? " AND d.doc_id = ANY($7::text[])" : ""}
        ORDER BY s.score DESC, d.doc_id
        LIMIT $6`,
@@ -280,17 +294,23 @@ async function addStats(client: Queryable, delta: Stats): Promise<void> {
 }
 
 /**
- * Per distinct lexeme, how many units and documents hold it, counted through the GIN
- * indexes. With `unitCap`, a unit count stops there (the caller only needs to know that
- * the term passes the speed rule's threshold).
+ * Per distinct lexeme, how many units and documents hold it (documents: in `fieldColumn`
+ * only, when given), counted through the GIN indexes; a count not asked for is 0. With
+ * `unitCap`, a unit count stops there (the caller only needs to know that the term passes
+ * the speed rule's threshold).
  */
-async function frequencies(client: Queryable, lexemes: string[], unitCap: number | null): Promise<Map<string, { units: number; documents: number }>> {
+async function frequencies(
+  client: Queryable,
+  lexemes: string[],
+  want: { units: boolean; documents: boolean; fieldColumn: LibraryQuery["fieldColumn"]; unitCap: number | null },
+): Promise<Map<string, { units: number; documents: number }>> {
+  const units = want.units ? "(SELECT count(*) FROM (SELECT 1 FROM library_units WHERE terms @@ q LIMIT $3) x)::int" : "0";
+  const documents = want.documents ? "(SELECT count(*) FROM library_documents WHERE fields @@ f)::int" : "0";
   const { rows } = await client.query<{ units: number; documents: number }>(
-    `SELECT (SELECT count(*) FROM (SELECT 1 FROM library_units WHERE terms @@ q LIMIT $2) x)::int AS units,
-            (SELECT count(*) FROM library_documents WHERE fields @@ q)::int AS documents
-     FROM unnest($1::tsquery[]) WITH ORDINALITY AS t(q, i)
+    `SELECT ${units} AS units, ${documents} AS documents
+     FROM unnest($1::tsquery[], $2::tsquery[]) WITH ORDINALITY AS t(q, f, i)
      ORDER BY i`,
-    [lexemes.map(quote), unitCap],
+    [lexemes.map((t) => quote(t)), lexemes.map((t) => quote(t, want.fieldColumn)), ...(want.units ? [want.unitCap] : [])],
   );
   return new Map(lexemes.map((t, i) => [t, rows[i]]));
 }
@@ -303,11 +323,11 @@ interface WeightedTerms {
   tsquery: string;
 }
 
-function weighted(terms: string[], idfOf: (t: string) => number, present: (t: string) => boolean): WeightedTerms {
+function weighted(terms: string[], idfOf: (t: string) => number, present: (t: string) => boolean, fieldColumn?: LibraryQuery["fieldColumn"]): WeightedTerms {
   const byLexeme = new Map<string, number>();
   for (const t of terms) if (present(t)) byLexeme.set(t, (byLexeme.get(t) ?? 0) + idfOf(t));
   const lexemes = [...byLexeme.keys()];
-  return { lexemes, idf: [...byLexeme.values()], tsquery: lexemes.map(quote).join(" | ") };
+  return { lexemes, idf: [...byLexeme.values()], tsquery: lexemes.map((t) => quote(t, fieldColumn)).join(" | ") };
 }
 
 /**
@@ -342,9 +362,13 @@ function lexemeOf(term: string): string {
   return `${clean.slice(0, 200)}#${createHash("sha256").update(clean).digest("hex")}`;
 }
 
-/** A lexeme quoted for a tsvector or tsquery literal: no parser or configuration splits it. */
-function quote(lexeme: string): string {
-  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+/**
+ * A lexeme quoted for a tsvector or tsquery literal: no parser or configuration splits it.
+ * With a field column, a tsquery operand matching that column's positions only (name: A, about: D).
+ */
+function quote(lexeme: string, fieldColumn?: LibraryQuery["fieldColumn"]): string {
+  const quoted = `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+  return fieldColumn === undefined ? quoted : `${quoted}:${fieldColumn === "name" ? "A" : "D"}`;
 }
 
 /** Two columns of space-separated terms as a tsvector literal (see the header for the positions). */
@@ -363,14 +387,15 @@ function vector(first: string, second: string): Vector {
     }
   }
   let entries = [...counts];
-  let bytes = 0;
-  for (const [lexeme] of entries) bytes += Buffer.byteLength(lexeme);
-  if (bytes > MAX_VECTOR_BYTES) {
+  const cost = ([lexeme, [inFirst, inSecond]]: [string, [number, number]]) => {
+    const bytes = Buffer.byteLength(lexeme);
+    return bytes + (bytes % 2) + 2 + (inFirst > 0 ? 2 : 0) + (inSecond > 0 ? 2 : 0);
+  };
+  if (sum(entries.map(cost)) > MAX_VECTOR_BYTES) {
     // Beyond what one tsvector holds (a huge section of distinct numbers): the most frequent terms stay findable.
     entries.sort((a, b) => b[1][0] + b[1][1] - (a[1][0] + a[1][1]));
     let kept = 0;
-    bytes = 0;
-    while (kept < entries.length && bytes + Buffer.byteLength(entries[kept][0]) <= MAX_VECTOR_BYTES) bytes += Buffer.byteLength(entries[kept++][0]);
+    for (let bytes = 0; kept < entries.length && bytes + cost(entries[kept]) <= MAX_VECTOR_BYTES; kept++) bytes += cost(entries[kept]);
     entries = entries.slice(0, kept);
   }
   const parts: string[] = [];
