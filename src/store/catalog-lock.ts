@@ -73,7 +73,12 @@ export class CatalogLock {
         continue;
       }
       try {
+        // proper-lockfile takes a changed mtime of its directory for another process's
+        // lock (and reports it compromised at its next refresh): writing the owner record
+        // into the directory changes it, so the mtime is put back.
+        const before = await fs.stat(this.lockDir);
         await fs.writeFile(path.join(this.lockDir, OWNER_FILE), JSON.stringify(self));
+        await fs.utimes(this.lockDir, before.atime, before.mtime);
       } catch (error) {
         // A full disk creates the file and fails to fill it: remove it too, or the lock
         // directory could not be removed and would be left owner-less for others to take over.

@@ -106,8 +106,9 @@ export class LibrarySearch {
       const ref = { doc_id: doc.id, doc_name: doc.name };
       // The best document is always re-ranked by its own index (built on first use, then
       // cached); the next ones when their index is at hand, else by their library pages:
-      // one index build at most per query keeps a cold library fast.
-      const index = rank === 0 ? await this.cache.get(doc) : await this.cache.peek(doc);
+      // one PDF index build at most per query keeps a cold library fast. Page-less documents
+      // (Markdown) have no pages to fall back on, and their indexes are small: always built.
+      const index = rank === 0 || doc.format !== "pdf" ? await this.cache.get(doc) : await this.cache.peek(doc);
       if (!index) {
         out.pages.push(...(await this.libraryPages(doc, unitsByDoc.get(doc.id) ?? [])).map((p): DocPage => ({ ...p, ...ref })));
         continue;
