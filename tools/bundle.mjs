@@ -18,6 +18,12 @@ try {
   }
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   execFileSync(npm, ["ci", "--omit=dev", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: stage, stdio: ["ignore", "ignore", "inherit"] });
+  // The one native module (better-sqlite3, the file store's library index) as this machine
+  // built it: scripts are not run in the stage (no compiler needed), so the bundle is for
+  // this platform and Node's ABI, like the embedded binaries it already carries.
+  const sqliteBuild = path.join("node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
+  fs.mkdirSync(path.dirname(path.join(stage, sqliteBuild)), { recursive: true });
+  fs.copyFileSync(path.join(root, sqliteBuild), path.join(stage, sqliteBuild));
   const mcpb = path.join(root, "node_modules", "@anthropic-ai", "mcpb", "dist", "cli", "cli.js");
   execFileSync(process.execPath, [mcpb, "pack", stage, out], { stdio: ["ignore", "inherit", "inherit"] });
   process.stderr.write(`bundle: ${out}\n`);

@@ -59,10 +59,11 @@ export class LibrarySearch {
     const words = terms.filter((t) => !/\d/.test(t));
     const numbers = terms.filter((t) => /\d/.test(t));
     const base = { owner: scope.owner, docIds: scope.docIds };
+    const fieldsOnly = { ...base, units: 0, documents: CANDIDATE_DOCUMENTS, count: false };
     const hits = await this.store.library.search({ ...base, terms, units: CANDIDATE_UNITS, documents: 0 });
-    const byWords = words.length ? await this.store.library.search({ ...base, terms: words, units: 0, documents: CANDIDATE_DOCUMENTS, fieldColumn: "name" }) : null;
-    const byNumbers = numbers.length ? await this.store.library.search({ ...base, terms: numbers, units: 0, documents: CANDIDATE_DOCUMENTS, fieldColumn: "name" }) : null;
-    const byAbout = await this.store.library.search({ ...base, terms, units: 0, documents: CANDIDATE_DOCUMENTS, fieldColumn: "about" });
+    const byWords = words.length ? await this.store.library.search({ ...fieldsOnly, terms: words, fieldColumn: "name" }) : null;
+    const byNumbers = numbers.length ? await this.store.library.search({ ...fieldsOnly, terms: numbers, fieldColumn: "name" }) : null;
+    const byAbout = await this.store.library.search({ ...fieldsOnly, terms, fieldColumn: "about" });
     const evidence = new Map<string, Evidence>();
     const of = (id: string) => {
       let e = evidence.get(id);
@@ -140,9 +141,11 @@ export class LibrarySearch {
 
   private async liveRecords(owner: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
     if (ids.length === 0) return new Map();
-    const docs = await this.store.read((tx) => tx.documents.find({ id: { $in: ids }, owner, status: "completed" }));
-    return new Map(docs.map((d) => [d.id, d]));
+    // Lookups by id (a query over the whole catalogue would cost as much as the library has documents).
+    const docs = await this.store.read((tx) => Promise.all(ids.map((id) => tx.documents.get(id))));
+    return new Map(docs.filter((d): d is DocumentRecord => d?.owner === owner && d.status === "completed").map((d) => [d.id, d]));
   }
+
 }
 
 /** One candidate document's evidence: its best unit scores, and its fields' scores for the query's words and numbers. */

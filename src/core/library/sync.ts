@@ -41,6 +41,8 @@ export class LibrarySync {
   private closing = false;
   /** Documents the last reconciliation found missing or stale, still to do (for health). */
   private behind = 0;
+  /** Changed documents of the pass under way still to do. */
+  private inFlight = 0;
 
   constructor(
     private readonly store: Store,
@@ -82,7 +84,7 @@ export class LibrarySync {
 
   /** Documents known to be missing from the index or stale in it. */
   get lag(): number {
-    return this.behind + this.pendingDocs.size;
+    return this.behind + this.inFlight + this.pendingDocs.size;
   }
 
   /** Empties the index and indexes every completed document again. */
@@ -173,10 +175,14 @@ export class LibrarySync {
     if (leaving.length) await this.store.library.remove(leaving);
     const report: SyncReport = { indexed: 0, fieldsUpdated: 0, removed: 0, failed: 0 };
     const owners = new Map<string, Map<string, FolderRecord>>();
-    for (const doc of docs.filter((d) => d.status === "completed")) {
+    const todo = docs.filter((d) => d.status === "completed");
+    this.inFlight = todo.length;
+    for (const doc of todo) {
       if (!owners.has(doc.owner)) owners.set(doc.owner, await this.store.read((tx) => ownerFolders(tx, doc.owner)));
       await this.syncOne(doc, held.get(doc.id), owners.get(doc.owner)!, report);
+      this.inFlight--;
     }
+    this.inFlight = 0;
   }
 
   private async syncOne(doc: DocumentRecord, held: { contentStamp: string; fieldsStamp: string; owner: string } | undefined, folders: Map<string, FolderRecord>, report: SyncReport): Promise<void> {

@@ -112,7 +112,7 @@ export class SqliteLibraryIndex implements LibraryIndex {
     const scope = query.docIds ? JSON.stringify(query.docIds) : null;
     // Scope: the owner's documents, or the listed ones among them.
     const inScope = scope === null ? "d.owner = @owner" : "d.owner = @owner AND d.doc_id IN (SELECT value FROM json_each(@scope))";
-    const indexed = (this.db.prepare(`SELECT count(*) AS n FROM docs d WHERE ${inScope}`).get({ owner: query.owner, scope }) as { n: number }).n;
+    const indexed = query.count === false ? -1 : (this.db.prepare(`SELECT count(*) AS n FROM docs d WHERE ${inScope}`).get({ owner: query.owner, scope }) as { n: number }).n;
     if (query.terms.length === 0 || indexed === 0) return { documents: [], units: [], indexed };
 
     const units = query.units <= 0 ? [] : this.db
@@ -136,12 +136,22 @@ export class SqliteLibraryIndex implements LibraryIndex {
 
   /** The query terms the unit match uses (see COMMON_TERM_SHARE in types.ts). */
   private selectiveTerms(terms: string[]): string[] {
-    const total = (this.db.prepare("SELECT count(*) AS n FROM units").get() as { n: number }).n;
+    const total = this.unitCount();
     if (total <= COMMON_TERM_MIN_UNITS) return terms;
     const lookup = this.db.prepare("SELECT doc FROM unit_vocab WHERE term = ?");
     const df = new Map(terms.map((t) => [t, ((lookup.get(t) as { doc: number } | undefined)?.doc ?? 0)]));
     const kept = terms.filter((t) => df.get(t)! <= total * COMMON_TERM_SHARE);
     return kept.length ? kept : [terms.reduce((a, b) => (df.get(b)! < df.get(a)! ? b : a))];
+  }
+
+  /**
+   * Units in the index, counted again after a while (a count of 500,000 rows costs ~10 ms;
+   * it only sets the speed rule's threshold, so a count a few seconds old will do).
+   */
+  private unitTotal = { value: 0, at: 0 };
+  private unitCount(): number {
+    if (Date.now() - this.unitTotal.at > 10_000) this.unitTotal = { value: (this.db.prepare("SELECT count(*) AS n FROM units").get() as { n: number }).n, at: Date.now() };
+    return this.unitTotal.value;
   }
 
   async stamps(): Promise<LibraryStamp[]> {

@@ -70,6 +70,8 @@ export interface LibraryQuery {
   units: number;
   /** Best documents by their own fields to return (0: none, and no unit search when `units` is 0 too). */
   documents: number;
+  /** false: skip counting the documents in scope (`indexed` is then -1). Default true. */
+  count?: boolean;
   /** Match the documents' fields in this column only (default: both, weighted as FIELD_WEIGHTS). */
   fieldColumn?: keyof LibraryFields;
 }
