@@ -67,6 +67,7 @@ export class SqliteLibraryIndex implements LibraryIndex {
   }
 
   async put(entry: LibraryEntry): Promise<void> {
+    this.unitTotal.at = 0;
     this.db.transaction(() => {
       this.removeOne(entry.docId);
       const { lastInsertRowid: doc } = this.db
@@ -94,6 +95,7 @@ export class SqliteLibraryIndex implements LibraryIndex {
   }
 
   async remove(docIds: string[]): Promise<void> {
+    this.unitTotal.at = 0;
     this.db.transaction(() => {
       for (const id of docIds) this.removeOne(id);
     })();
@@ -145,8 +147,9 @@ export class SqliteLibraryIndex implements LibraryIndex {
   }
 
   /**
-   * Units in the index, counted again after a while (a count of 500,000 rows costs ~10 ms;
-   * it only sets the speed rule's threshold, so a count a few seconds old will do).
+   * Units in the index, counted again after this process changed the index or after a
+   * while (another process's changes; a count of 500,000 rows costs ~10 ms, and it only
+   * sets the speed rule's threshold, so a count a few seconds old will do).
    */
   private unitTotal = { value: 0, at: 0 };
   private unitCount(): number {
@@ -159,6 +162,7 @@ export class SqliteLibraryIndex implements LibraryIndex {
   }
 
   async clear(): Promise<void> {
+    this.unitTotal.at = 0;
     this.db.close();
     removeDatabase(this.file);
     this.db = openOrRecreate(this.file).db;
