@@ -52,6 +52,8 @@ export interface ResolvedScope {
   named?: DocumentRecord[];
   /** The documents of a folder or a metadata filter (any status); absent: the owner's whole library. */
   docIds?: string[];
+  /** The condition that chose `docIds` (queries over the scope use it, not thousands of ids). */
+  where?: Where;
   /** Documents in scope, whatever their status. */
   total: number;
   /** Completed documents in scope. */
@@ -110,14 +112,14 @@ export class SearchService {
         return { owner: user.id, total: count(byStatus), ready: count(byStatus.filter((row) => row.keys[0] === "completed")) };
       }
       const docs = await tx.documents.find(where);
-      return { owner: user.id, docIds: docs.map((d) => d.id), total: docs.length, ready: docs.filter((d) => d.status === "completed").length };
+      return { owner: user.id, docIds: docs.map((d) => d.id), where, total: docs.length, ready: docs.filter((d) => d.status === "completed").length };
     });
   }
 
   /** The scope's completed document with this id, if it is in scope. */
   async inScope(scope: ResolvedScope, docId: string): Promise<DocumentRecord | undefined> {
     if (scope.named) return scope.named.find((d) => d.id === docId);
-    if (scope.docIds && !scope.docIds.includes(docId)) return undefined;
+    if (scope.docIds && !new Set(scope.docIds).has(docId)) return undefined;
     const doc = await this.store.read((tx) => tx.documents.get(docId));
     return doc && doc.owner === scope.owner && doc.status === "completed" ? doc : undefined;
   }
@@ -125,7 +127,7 @@ export class SearchService {
   /** The newest completed documents of the scope (to name a few of them, e.g. to a model). */
   async newest(scope: ResolvedScope, limit: number): Promise<DocumentRecord[]> {
     if (scope.named) return scope.named.slice(0, limit);
-    const where: Where = scope.docIds ? { id: { $in: scope.docIds }, status: "completed" } : { owner: scope.owner, status: "completed" };
+    const where: Where = { $and: [scope.where ?? { owner: scope.owner }, { status: "completed" }] };
     return this.store.read((tx) => tx.documents.find(where, { sort: [["createdAt", -1]], limit }));
   }
 
