@@ -2,7 +2,8 @@
  * Lexical indexes are built once per document and kept, least recently used first out.
  * The bound is in pages (an index costs about 120 KB of heap per page of real text,
  * measured by the library-scale bench: 331 MB for 60 documents of 2,771 pages) and in
- * documents. Library searches visit many documents, so the bound keeps a server under 1 GB. A
+ * documents. Library searches visit many documents; at 1,500 pages a server answering a
+ * 10,000-document library stays under 1 GB (library-scale bench). A
  * document re-indexed later has a new `updatedAt`, which invalidates its entry. Concurrent
  * first queries share one build.
  */
@@ -14,11 +15,11 @@ import { LexicalIndex } from "./lexical-index.ts";
 export interface IndexCacheLimits {
   /** Documents kept. */
   documents: number;
-  /** Pages kept over all documents (~360 MB at 3,000). */
+  /** Pages kept over all documents (~180 MB at 1,500). */
   pages: number;
 }
 
-const DEFAULT_LIMITS: IndexCacheLimits = { documents: 200, pages: 3_000 };
+const DEFAULT_LIMITS: IndexCacheLimits = { documents: 200, pages: 1_500 };
 
 interface Entry {
   stamp: string;
