@@ -174,6 +174,9 @@ for (const engine of [sqlite, postgres]) {
         { docId: "doc_1", owner: "alice", contentStamp: "c1", fieldsStamp: "f1" },
         { docId: "doc_2", owner: "alice", contentStamp: "c2", fieldsStamp: "f2" },
       ]);
+      // Only the documents asked for (the sync after one commit reads its own documents' stamps).
+      expect((await index.stamps(["doc_2", "doc_unknown"])).map((s) => s.docId)).toEqual(["doc_2"]);
+      expect(await index.stamps([])).toEqual([]);
 
       await index.remove(["doc_1", "doc_unknown"]);
       expect(unitKeys(await index.search(query(["alpha", "first"])))).toEqual(["doc_2/page/1"]);

@@ -1,6 +1,8 @@
 /** The library search concept, once: the REST query (`GET /search`) and the answer shared by REST and MCP. */
 import { z } from "zod";
 import { metadataFilterParam } from "../listing/query-language.ts";
+import type { LibraryResult } from "./search.ts";
+import type { DocNode } from "../retrieval/search-service.ts";
 import { rankedPage } from "../retrieval/schemas.ts";
 import { optionalText } from "../schemas/common.ts";
 
@@ -28,7 +30,7 @@ export const librarySection = z.object({
   end_index: z.number().int().optional(),
   line_num: z.number().int().optional(),
   score: z.number(),
-  passages: z.array(z.object({ text: z.string(), page: z.number().int().nullable(), line: z.number().int().optional() })),
+  passages: z.array(z.object({ text: z.string(), page: z.number().int().nullable().describe("1-based page (PDF)"), line: z.number().int().optional().describe("Line (Markdown)") })),
 });
 
 export const librarySearchResponse = z.object({
@@ -39,3 +41,32 @@ export const librarySearchResponse = z.object({
   sections: z.array(librarySection).describe("Best sections across documents (Markdown documents are found here)"),
 });
 export type LibrarySearchResponse = z.infer<typeof librarySearchResponse>;
+
+/** A ranked section as answers show it (REST and MCP): passages only when asked for. */
+export function sectionOf(node: DocNode, withPassages: boolean): Omit<z.infer<typeof librarySection>, "passages"> & { passages?: z.infer<typeof librarySection>["passages"] } {
+  return {
+    doc_id: node.doc_id,
+    doc_name: node.doc_name,
+    node_id: node.node_id,
+    title: node.title,
+    path: node.path,
+    ...(node.start_index !== undefined ? { start_index: node.start_index, end_index: node.end_index } : {}),
+    ...(node.line_num !== undefined ? { line_num: node.line_num } : {}),
+    score: Math.round(node.score * 1000) / 1000,
+    ...(withPassages ? { passages: node.passages.map((p) => ({ text: p.text, page: p.page, ...(p.line !== undefined ? { line: p.line } : {}) })) } : {}),
+  };
+}
+
+/** The REST answer (`GET /search`) of a library search. */
+export function librarySearchAnswer(query: string, result: LibraryResult): LibrarySearchResponse {
+  return {
+    query,
+    searched: result.searched,
+    documents: result.documents.map(({ doc_id, doc_name, score }) => ({ doc_id, doc_name, score })),
+    pages: result.pages,
+    sections: result.nodes.map((n) => {
+      const section = sectionOf(n, true);
+      return { ...section, passages: section.passages ?? [] };
+    }),
+  };
+}

@@ -29,8 +29,9 @@ const CANDIDATE_UNITS = 300;
 const CANDIDATE_DOCUMENTS = 50;
 /** Documents re-ranked by their own ranker (the answer lists pages of at most this many). */
 const RERANKED = 3;
-const PAGES_PER_DOCUMENT = 5;
-const PAGES_LISTED = 10;
+/** Pages an answer lists per document, and in all (a one-document search lists as many). */
+export const PAGES_PER_DOCUMENT = 5;
+export const PAGES_LISTED = 10;
 const DOCUMENTS_LISTED = 20;
 
 /** Which documents a library query reads; counts say how many of the scope could be. */

@@ -167,11 +167,10 @@ export class LibrarySync {
   }
 
   private async syncDocuments(ids: string[]): Promise<void> {
-    const wanted = new Set(ids);
     // By id, one at a time: `$in` over many ids is quadratic in the file store's matcher.
     const docs = (await this.store.read((tx) => Promise.all(ids.map((id) => tx.documents.get(id))))).filter((d): d is DocumentRecord => d !== undefined);
     const byId = new Map(docs.map((d) => [d.id, d]));
-    const held = new Map((await this.store.library.stamps()).filter((s) => wanted.has(s.docId)).map((s) => [s.docId, s]));
+    const held = new Map((await this.store.library.stamps(ids)).map((s) => [s.docId, s]));
     const leaving = ids.filter((id) => byId.get(id)?.status !== "completed" && held.has(id));
     if (leaving.length) await this.store.library.remove(leaving);
     const report: SyncReport = { indexed: 0, fieldsUpdated: 0, removed: 0, failed: 0 };

@@ -9,7 +9,7 @@ import type { DocumentService } from "../documents/service.ts";
 import { NotReadyError } from "../errors.ts";
 import type { FolderService } from "../folders/service.ts";
 import { subtreeFolderIds } from "../folders/tree.ts";
-import { LibrarySearch, type LibraryResult } from "../library/search.ts";
+import { LibrarySearch, PAGES_LISTED, PAGES_PER_DOCUMENT, type LibraryResult } from "../library/search.ts";
 import type { Filter } from "../listing/query-language.ts";
 import { onMetadata } from "../listing/service.ts";
 import { IndexCache } from "./index-cache.ts";
@@ -41,9 +41,6 @@ export interface MultiSearchResult {
   pages: DocPage[];
 }
 
-/** Pages listed per document, and in all (one document's answer). */
-const PAGES_PER_DOCUMENT = 5;
-const PAGES_LISTED = 10;
 
 /** A scope resolved against the catalogue: what a search reads and how many documents it holds. */
 export interface ResolvedScope {

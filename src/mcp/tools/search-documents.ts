@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.ts";
-import { searchedCount } from "../../core/library/schemas.ts";
+import { librarySection, searchedCount, sectionOf } from "../../core/library/schemas.ts";
 import { filterProblem } from "../../core/listing/query-language.ts";
 import { rankedPage } from "../../core/retrieval/schemas.ts";
 import { docRefFields, resolveDocument } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
-const passage = z.object({ text: z.string(), page: z.number().int().nullable().describe("1-based page (PDF)"), line: z.number().int().optional().describe("Line (Markdown)") });
 
 /** Sections in an answer by default, and with full=true. */
 const COMPACT_SECTIONS = 5;
@@ -32,18 +31,9 @@ export const searchDocumentsTool = defineTool({
     searched: searchedCount,
     documents: z.array(z.object({ doc_id: z.string(), doc_name: z.string(), score: z.number() })),
     sections: z.array(
-      z.object({
-        doc_id: z.string().optional().describe("Absent in a compact answer from one document (see documents)"),
-        doc_name: z.string().optional(),
-        node_id: z.string(),
-        title: z.string(),
-        path: z.array(z.string()).describe("Ancestor titles, outermost first"),
-        start_index: z.number().int().optional(),
-        end_index: z.number().int().optional(),
-        line_num: z.number().int().optional(),
-        score: z.number(),
-        passages: z.array(passage).optional().describe("With full=true"),
-      }),
+      librarySection
+        .partial({ doc_id: true, doc_name: true, passages: true })
+        .extend({ doc_id: z.string().optional().describe("Absent in a compact answer from one document (see documents)"), passages: librarySection.shape.passages.optional().describe("With full=true") }),
     ),
     pages: z.array(rankedPage.extend({ doc_id: z.string().optional(), doc_name: z.string().optional() })).describe("PDF pages to open first, best first (each matching document's best pages, documents best first)"),
   }),
@@ -54,17 +44,7 @@ export const searchDocumentsTool = defineTool({
     const limit = args.limit ?? (full ? FULL_SECTIONS : COMPACT_SECTIONS);
     const metadataFilter = args.metadata_filter === undefined ? undefined : checkedFilter(args.metadata_filter);
     const result = await context.services.search.search(context.user, { docIds, folderId: args.folder_id, metadataFilter }, args.query, { limit });
-    const sections = result.nodes.map((n) => ({
-      doc_id: n.doc_id,
-      doc_name: n.doc_name,
-      node_id: n.node_id,
-      title: n.title,
-      path: n.path,
-      ...(n.start_index !== undefined ? { start_index: n.start_index, end_index: n.end_index } : {}),
-      ...(n.line_num !== undefined ? { line_num: n.line_num } : {}),
-      score: Math.round(n.score * 1000) / 1000,
-      ...(full ? { passages: n.passages.map((p) => ({ text: p.text, page: p.page, ...(p.line !== undefined ? { line: p.line } : {}) })) } : {}),
-    }));
+    const sections = result.nodes.map((n) => sectionOf(n, full));
     // The compact answer leaves passages to `pages` (each page's best passage) and, when every
     // hit is in one document, names that document once (in `documents`), not on every row:
     // sections then cost a line each and the answer stays within a few thousand characters.

@@ -157,8 +157,10 @@ export class SqliteLibraryIndex implements LibraryIndex {
     return this.unitTotal.value;
   }
 
-  async stamps(): Promise<LibraryStamp[]> {
-    return this.db.prepare("SELECT doc_id AS docId, owner, content_stamp AS contentStamp, fields_stamp AS fieldsStamp FROM docs").all() as LibraryStamp[];
+  async stamps(docIds?: string[]): Promise<LibraryStamp[]> {
+    const columns = "doc_id AS docId, owner, content_stamp AS contentStamp, fields_stamp AS fieldsStamp";
+    if (!docIds) return this.db.prepare(`SELECT ${columns} FROM docs`).all() as LibraryStamp[];
+    return this.db.prepare(`SELECT ${columns} FROM docs WHERE doc_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(docIds)) as LibraryStamp[];
   }
 
   async clear(): Promise<void> {

@@ -100,8 +100,8 @@ export interface LibraryIndex {
   putFields(docId: string, fieldsStamp: string, fields: LibraryFields): Promise<boolean>;
   remove(docIds: string[]): Promise<void>;
   search(query: LibraryQuery): Promise<LibraryHits>;
-  /** What the index holds, to compare with the catalogue. */
-  stamps(): Promise<LibraryStamp[]>;
+  /** What the index holds (of these documents, or of all), to compare with the catalogue. */
+  stamps(docIds?: string[]): Promise<LibraryStamp[]>;
   /** Empties the index (a rebuild follows). */
   clear(): Promise<void>;
   /** Size on disk in bytes (benches and health). */

@@ -211,9 +211,10 @@ export class PgLibraryIndex implements LibraryIndex {
     return rows.map((r) => ({ docId: r.doc_id, score: r.score }));
   }
 
-  async stamps(): Promise<LibraryStamp[]> {
+  async stamps(docIds?: string[]): Promise<LibraryStamp[]> {
     const { rows } = await this.pool.query<LibraryStamp>(
-      `SELECT doc_id AS "docId", owner, content_stamp AS "contentStamp", fields_stamp AS "fieldsStamp" FROM library_documents ORDER BY doc_id`,
+      `SELECT doc_id AS "docId", owner, content_stamp AS "contentStamp", fields_stamp AS "fieldsStamp" FROM library_documents${docIds ? " WHERE doc_id = ANY($1::text[])" : ""} ORDER BY doc_id`,
+      docIds ? [docIds] : [],
     );
     return rows;
   }
