@@ -57,7 +57,29 @@ export function matcher(where: Where | undefined): (record: Rec) => boolean {
     compiled.set(key, query);
   }
   const q = query;
-  return (record) => q.test(record);
+  const test = (record: Rec) => q.test(record);
+  return plainEqualities(where, test) ?? test;
+}
+
+/**
+ * `{owner: "u1", status: "completed"}`, the commonest condition, tested by direct compares:
+ * mingo's generic matcher costs ~1 µs a record, which a search over 10,000 documents pays
+ * on every query. A field holding an array or an object (MongoDB matches inside it) goes to
+ * mingo, so the answer is always mingo's.
+ */
+function plainEqualities(where: Where, fallback: (record: Rec) => boolean): ((record: Rec) => boolean) | undefined {
+  const pairs = Object.entries(where);
+  const plain = (v: unknown) => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && !Number.isNaN(v));
+  if (!pairs.every(([k, v]) => !k.startsWith("$") && !k.includes(".") && plain(v))) return undefined;
+  return (record) => {
+    for (const [k, v] of pairs) {
+      const value = Object.hasOwn(record, k) ? (record as Record<string, unknown>)[k] : undefined;
+      if (value === v) continue;
+      if (typeof value === "object" && value !== null) return fallback(record);
+      return false;
+    }
+    return true;
+  };
 }
 
 /** Sorts by the keys (MongoDB value order), then by id; returns a new array. */

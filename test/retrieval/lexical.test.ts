@@ -98,7 +98,9 @@ describe("asynchronous build", () => {
     const r = await indexPdf(new Uint8Array(await fs.readFile(path.resolve("test/fixtures/pdf/R-intro.pdf"))), { addSummaries: true });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    const built = await LexicalIndex.build(r.tree, r.pageTexts);
+    // Slices of 0 ms: the build gives way at every step (by default only once 10 ms are used up,
+    // which a document of this size may never reach).
+    const built = await LexicalIndex.build(r.tree, r.pageTexts, { sliceMs: 0 });
     clearInterval(timer);
     // A build that never yields would let no timer run before it finished.
     expect(ticks).toBeGreaterThan(2);

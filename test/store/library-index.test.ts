@@ -147,6 +147,21 @@ for (const engine of [sqlite, postgres]) {
       expect((await index.search(query(["shared"], { owner: "carol" }))).indexed).toBe(0);
     });
 
+    it("answers an owner's best units even when another owner's units rank above them", async () => {
+      await index.clear();
+      // Bob's units match best; Alice's weaker ones must still fill her answer, and only hers.
+      for (let i = 1; i <= 4; i++) await index.put(entry(`doc_b${i}`, [unit("1", "ledger", "ledger ledger ledger")], { owner: "bob" }));
+      for (let i = 1; i <= 3; i++) await index.put(entry(`doc_a${i}`, [unit("1", "", `ledger ${"filler ".repeat(i * 5)}`)]));
+      const alice = await index.search(query(["ledger"], { units: 2 }));
+      expect(unitKeys(alice)).toEqual(["doc_a1/page/1", "doc_a2/page/1"]);
+      const bob = await index.search(query(["ledger"], { owner: "bob", units: 2 }));
+      expect(bob.units.map((u) => u.docId).every((id) => id.startsWith("doc_b"))).toBe(true);
+      expect(bob.units).toHaveLength(2);
+      // Alone in the index, Alice's answer is the same units and scores (statistics aside).
+      const all = await index.search(query(["ledger"], { units: 10 }));
+      expect(unitKeys(all)).toEqual(["doc_a1/page/1", "doc_a2/page/1", "doc_a3/page/1"]);
+    });
+
     it("matches the documents' fields in one column when asked", async () => {
       await index.clear();
       await index.put(entry("named", [unit("1", "", "acme")], { fields: { name: "acme report", about: "filing" } }));

@@ -130,6 +130,35 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await reopened.close();
       }));
 
+
+    // The file store keeps each table's records and counts between reads; every kind of
+    // change, a rolled-back one and another instance's included, must show in the next read.
+    it("counts and finds see every insert, update, delete and rollback at once", () =>
+      withStore(async (store, home) => {
+        const completed = { owner: "usr_a", status: "completed" };
+        const read = () => store.read(async (tx) => ({ all: await tx.documents.count({ owner: "usr_a" }), done: await tx.documents.count(completed), ids: (await tx.documents.find(completed)).map((d) => d.id).sort() }));
+        expect(await read()).toEqual({ all: 0, done: 0, ids: [] });
+        await store.write((tx) => tx.documents.insert(doc("doc_1", { status: "completed" })));
+        expect(await read()).toEqual({ all: 1, done: 1, ids: ["doc_1"] });
+        await store.write((tx) => tx.documents.insert(doc("doc_2")));
+        expect(await read()).toEqual({ all: 2, done: 1, ids: ["doc_1"] });
+        await store.write((tx) => tx.documents.update("doc_2", { status: "completed" }));
+        expect(await read()).toEqual({ all: 2, done: 2, ids: ["doc_1", "doc_2"] });
+        await expect(store.write(async (tx) => {
+          await tx.documents.remove("doc_1");
+          await tx.documents.update("doc_2", { status: "failed" });
+          await tx.documents.insert(doc("doc_3", { status: "completed" }));
+          expect(await tx.documents.count(completed)).toBe(1); // the transaction sees its own changes
+          throw new Error("rolled back");
+        })).rejects.toThrow("rolled back");
+        expect(await read()).toEqual({ all: 2, done: 2, ids: ["doc_1", "doc_2"] });
+        await store.write((tx) => tx.documents.remove("doc_1"));
+        expect(await read()).toEqual({ all: 1, done: 1, ids: ["doc_2"] });
+        const other = await factory.open(home);
+        await other.write((tx) => tx.documents.insert(doc("doc_4", { status: "completed" })));
+        expect(await read()).toEqual({ all: 2, done: 2, ids: ["doc_2", "doc_4"] });
+        await other.close();
+      }));
     it("returns copies, so callers cannot change the store by mutating results", () =>
       withStore(async (store) => {
         await store.write((tx) => tx.documents.insert(doc("doc_c", { metadata: { x: 1 } })));

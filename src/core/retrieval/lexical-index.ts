@@ -1,13 +1,13 @@
 /**
- * Lexical tree search over one document, no model needed. MiniSearch (BM25) indexes nodes
+ * Lexical tree search over one document, no model needed. BM25 (bm25-index.ts) indexes nodes
  * (title boosted, summary, own text) and passages (page-sized windows of a node's text).
  * A node's score is its own BM25 plus its best passages, and half of its best child's score
  * flows up, so a section whose subsections match ranks well. Exact phrases and query
  * coverage raise passages; numbers and codes weigh double. Passages are short (about 320
  * characters, never across a page), so "where in the section" comes with a page.
  */
-import MiniSearch, { type SearchOptions } from "minisearch";
 import type { TreeNode } from "../../indexing/tree-types.ts";
+import { Bm25IndexBuilder, type Bm25Index, type Bm25Options } from "./bm25-index.ts";
 import { financialIntent, statementOfPage, type StatementKind } from "./financial-statements.ts";
 import { captionsOnPage, referencedCaptions, referencedPages } from "./page-references.ts";
 import { fusePages, type RankedPage } from "./page-ranking.ts";
@@ -56,36 +56,32 @@ export interface LexicalOptions {
 const RERANK_DEPTH = 120;
 /** Query terms in more than this share of the passages are not scored by BM25. */
 const COMMON_TERM_SHARE = 0.2;
-/** Passages analysed, or characters indexed, between two yields of an asynchronous build. */
+/** Passages analysed between two checks of an asynchronous build's time slice, and the slice. */
 const BUILD_CHUNK = 200;
-const BUILD_CHUNK_CHARS = 40_000;
+const SLICE_MS = 10;
 /** Weight of a node's second and third best passages. */
 const TEXT_SECOND_SHARE = 0.4;
 /** Share of the best child's score a parent inherits. */
 const CHILD_SHARE = 0.5;
 
-const SEARCH: SearchOptions = {
-  // Queries are analysed like the text was (tokens, then normalised terms).
-  tokenize,
-  processTerm: normaliseTerm,
-  combineWith: "OR",
-  prefix: false,
-  fuzzy: false,
-  boostTerm: (term) => (isNumberLike(term) ? 2 : 1),
-};
+// Queries are analysed like the text was (tokens, then normalised terms); numbers and codes weigh double.
+const QUERY = { tokenize, processTerm: normaliseTerm, boostTerm: (term: string) => (isNumberLike(term) ? 2 : 1) };
+/** A search's own term filter (selectiveSearch leaves near-ubiquitous terms out). */
+type TermFilter = { processTerm: (token: string) => string | null };
+const NODE_OPTIONS: Bm25Options = { ...QUERY, fields: ["title", "summary", "text"], boost: { title: 3, summary: 1.2, text: 1 } };
+const PASSAGE_OPTIONS: Bm25Options = { ...QUERY, fields: ["text"] };
+const PAGE_OPTIONS: Bm25Options = { ...QUERY, fields: ["text"] };
 
 export class LexicalIndex {
   readonly nodes: FlatNode[];
   readonly passages: Passage[];
-  private readonly nodeSearch: MiniSearch;
-  private readonly passageSearch: MiniSearch;
-  /** Each passage's analysed terms in order (phrase checks) and as a set (coverage). */
+  /** Set once the passages are analysed (at the end of the constructor, or of `build`). */
+  private nodeSearch!: Bm25Index<number>;
+  private passageSearch!: Bm25Index<number>;
+  /** Each passage's analysed terms in order (phrase checks and coverage). */
   private readonly passageTerms: string[][];
-  private readonly passageTermSets: Set<string>[];
-  /** In how many passages each term occurs (to skip near-ubiquitous query terms). */
-  private readonly passageFrequency = new Map<string, number>();
   /** PDFs: BM25 over whole pages (built from the passages' analysed terms), and pages holding financial statements. */
-  private readonly pageSearch?: MiniSearch;
+  private pageSearch?: Bm25Index<number>;
   private readonly pageCount: number;
   readonly statementPages = new Map<StatementKind, number[]>();
   /** First page of each caption ("figure 3", "table 2"). */
@@ -96,17 +92,8 @@ export class LexicalIndex {
     this.nodes = options.parts?.nodes ?? flattenTree(tree);
     this.passages = options.parts?.passages ?? makePassages(this.nodes, nodeLines(this.nodes, pageTexts));
     this.passageTerms = [];
-    this.passageTermSets = [];
-    // Every field is indexed as terms analysed once (passages are analysed for phrases anyway,
-    // and node texts are their passages): space-joined terms, split again, nothing re-analysed.
-    const common = { idField: "index", tokenize: splitTerms, processTerm: keepTerm } as const;
-    // Nodes: title (boosted), summary and own text; passages add finer evidence below.
-    this.nodeSearch = new MiniSearch({ ...common, fields: ["title", "summary", "text"], searchOptions: { ...SEARCH, boost: { title: 3, summary: 1.2, text: 1 } } });
-    this.passageSearch = new MiniSearch({ ...common, fields: ["text"], searchOptions: SEARCH });
     this.pageCount = pageTexts?.length ?? 0;
     if (pageTexts) {
-      // Documents are pages as analysed terms joined by spaces: no second analysis pass.
-      this.pageSearch = new MiniSearch({ idField: "page", fields: ["text"], tokenize: splitTerms, processTerm: keepTerm, searchOptions: SEARCH });
       pageTexts.forEach((text, i) => {
         const kind = statementOfPage(text);
         if (kind) this.statementPages.set(kind, [...(this.statementPages.get(kind) ?? []), i + 1]);
@@ -115,56 +102,69 @@ export class LexicalIndex {
     }
     if (options.deferred) return;
     this.analysePassages(0, this.passages.length);
-    this.nodeSearch.addAll(this.nodeDocs());
-    this.passageSearch.addAll(this.passageDocs());
-    this.pageSearch?.addAll(this.pageDocs());
+    this.indexNodes();
+    this.indexPassages();
+    if (pageTexts) this.indexPages();
   }
 
   /**
-   * Builds in chunks that yield to the event loop: a 1000-page manual takes seconds to
-   * index, and the main thread must keep answering requests meanwhile.
+   * Builds in slices of time that give way to the event loop: a 1000-page manual takes a
+   * few hundred milliseconds to index, and the main thread must keep answering requests
+   * meanwhile. `sliceMs` 0 gives way at every step (tests).
    */
-  static async build(tree: TreeNode[], pageTexts?: string[]): Promise<LexicalIndex> {
+  static async build(tree: TreeNode[], pageTexts?: string[], options: { sliceMs?: number } = {}): Promise<LexicalIndex> {
+    const slice = new TimeSlice(options.sliceMs ?? SLICE_MS);
     const nodes = flattenTree(tree);
-    await yieldToEventLoop();
+    await slice.next();
     const lines = nodeLines(nodes, pageTexts);
-    await yieldToEventLoop();
+    await slice.next();
     const passages = makePassages(nodes, lines);
-    await yieldToEventLoop();
+    await slice.next();
     const index = new LexicalIndex(tree, pageTexts, { deferred: true, parts: { nodes, passages } });
     for (let start = 0; start < index.passages.length; start += BUILD_CHUNK) {
       index.analysePassages(start, Math.min(index.passages.length, start + BUILD_CHUNK));
-      await yieldToEventLoop();
+      await slice.next();
     }
-    // Node texts can be long (a section of many pages): chunks are cut by size.
-    await addInChunks(index.nodeSearch, index.nodeDocs());
-    await addInChunks(index.passageSearch, index.passageDocs());
-    if (index.pageSearch) await addInChunks(index.pageSearch, index.pageDocs());
+    index.indexNodes();
+    await slice.next();
+    index.indexPassages();
+    await slice.next();
+    if (pageTexts) index.indexPages();
     return index;
   }
 
   private analysePassages(from: number, to: number): void {
     for (let i = from; i < to; i++) {
       this.passageTerms[i] = analyse(this.passages[i].text);
-      this.passageTermSets[i] = new Set(this.passageTerms[i]);
-      for (const t of this.passageTermSets[i]) this.passageFrequency.set(t, (this.passageFrequency.get(t) ?? 0) + 1);
     }
   }
 
-  private nodeDocs() {
-    const text: string[][] = this.nodes.map(() => []);
-    for (const p of this.passages) text[p.node].push(this.passageTerms[p.index].join(" "));
-    return this.nodes.map((n) => ({ index: n.index, title: analyse(n.title).join(" "), summary: analyse(n.summary).join(" "), text: text[n.index].join(" ") }));
+  // Every field is indexed as terms analysed once (passages are analysed for phrases anyway,
+  // and a section's text is its passages, a page's text the passages on it).
+
+  /** Sections: title (boosted), summary and own text; passages add finer evidence. */
+  private indexNodes(): void {
+    const text: string[][][] = this.nodes.map(() => []);
+    for (const p of this.passages) text[p.node].push(this.passageTerms[p.index]);
+    const builder = new Bm25IndexBuilder<number>(NODE_OPTIONS.fields);
+    for (const n of this.nodes) builder.add(n.index, [[analyse(n.title)], [analyse(n.summary)], text[n.index]]);
+    this.nodeSearch = builder.build(NODE_OPTIONS);
   }
 
-  private passageDocs() {
-    return this.passages.map((p) => ({ index: p.index, text: this.passageTerms[p.index].join(" ") }));
+  private indexPassages(): void {
+    const builder = new Bm25IndexBuilder<number>(PASSAGE_OPTIONS.fields);
+    for (const p of this.passages) builder.add(p.index, [[this.passageTerms[p.index]]]);
+    this.passageSearch = builder.build(PASSAGE_OPTIONS);
   }
 
-  private pageDocs() {
-    const terms: string[][] = Array.from({ length: this.pageCount }, () => []);
-    for (const p of this.passages) if (p.page !== null && p.page >= 1 && p.page <= this.pageCount) terms[p.page - 1].push(...this.passageTerms[p.index]);
-    return terms.map((t, i) => ({ page: i + 1, text: t.join(" ") }));
+  /** PDFs: whole pages, each the terms of the passages on it. */
+  private indexPages(): void {
+    const parts: string[][][] = Array.from({ length: this.pageCount }, () => []);
+    for (const p of this.passages) if (p.page !== null && p.page >= 1 && p.page <= this.pageCount) parts[p.page - 1].push(this.passageTerms[p.index]);
+    const builder = new Bm25IndexBuilder<number>(PAGE_OPTIONS.fields);
+    // A page's text is its terms in one list: only a page without any has an empty token.
+    parts.forEach((lists, i) => builder.add(i + 1, [lists.filter((terms) => terms.length > 0)]));
+    this.pageSearch = builder.build(PAGE_OPTIONS);
   }
 
   search(query: string, options: LexicalOptions = {}): LexicalResult {
@@ -295,12 +295,13 @@ export class LexicalIndex {
   }
 
   /** Passages: BM25, then raised by query coverage and exact phrases. */
-  private scorePassages(query: string, terms: string[], options: SearchOptions): Map<number, number> {
+  private scorePassages(query: string, terms: string[], options: TermFilter): Map<number, number> {
     const phrases = queryPhrases(query);
     const scores = new Map<number, number>();
     for (const hit of this.passageSearch.search(query, options).slice(0, RERANK_DEPTH)) {
       const id = hit.id as number;
-      const set = this.passageTermSets[id];
+      // Sets of the few passages scored here only: kept for every passage they cost more than the index.
+      const set = new Set(this.passageTerms[id]);
       let present = 0;
       for (const t of terms) if (set.has(t)) present++;
       const covered = present / terms.length;
@@ -333,9 +334,10 @@ export class LexicalIndex {
    * (their idf is small) but cost the most to score: they are left out of the BM25 query
    * (they still count for coverage and phrases). The rarest term always stays.
    */
-  private selectiveSearch(terms: string[]): SearchOptions {
+  private selectiveSearch(terms: string[]): TermFilter {
     const cap = Math.max(50, this.passages.length * COMMON_TERM_SHARE);
-    const df = (t: string) => this.passageFrequency.get(t) ?? 0;
+    // In how many passages a term occurs: near-ubiquitous query terms are left out.
+    const df = (t: string) => this.passageSearch.documentFrequency(t);
     const keep = new Set(terms.filter((t) => df(t) <= cap));
     if (keep.size === 0) keep.add(terms.reduce((a, b) => (df(b) < df(a) ? b : a)));
     return { processTerm: (token: string) => {
@@ -405,25 +407,23 @@ export class LexicalIndex {
 }
 
 /** Index-time tokenizer and term filter over already analysed, space-joined terms. */
-const splitTerms = (text: string) => text.split(" ");
-const keepTerm = (term: string) => term || null;
+/**
+ * Yields to the event loop once a slice of time is used up. A yield is not free: whatever
+ * waits runs first, garbage collection tasks included (in a server holding 10,000 documents
+ * a yield took 11 ms at the 90th percentile), so a small document builds in one slice and a
+ * large one gives way every few milliseconds.
+ */
+class TimeSlice {
+  private start = performance.now();
+  constructor(private readonly ms: number) {}
 
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Adds documents about BUILD_CHUNK_CHARS of text at a time, yielding in between. */
-async function addInChunks(search: MiniSearch, docs: { text: string }[]): Promise<void> {
-  let start = 0;
-  while (start < docs.length) {
-    let end = start;
-    let size = 0;
-    while (end < docs.length && (end === start || size + docs[end].text.length <= BUILD_CHUNK_CHARS)) size += docs[end++].text.length;
-    search.addAll(docs.slice(start, end));
-    start = end;
-    await yieldToEventLoop();
+  async next(): Promise<void> {
+    if (performance.now() - this.start < this.ms) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.start = performance.now();
   }
 }
+
 
 /** True when `run` occurs in `terms` as consecutive terms. */
 function containsRun(terms: string[], run: string[]): boolean {

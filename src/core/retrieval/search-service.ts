@@ -103,10 +103,9 @@ export class SearchService {
       if (scope.metadataFilter) conditions.push(onMetadata(scope.metadataFilter));
       const where: Where = conditions.length === 1 ? conditions[0] : { $and: conditions };
       if (conditions.length === 1) {
-        // One pass over the owner's documents for both counts.
-        const byStatus = await tx.documents.aggregate(where, { groupBy: ["status"], aggregates: { n: { op: "$count", field: null } } });
-        const count = (rows: typeof byStatus) => rows.reduce((sum, row) => sum + Number(row.values.n), 0);
-        return { owner: user.id, total: count(byStatus), ready: count(byStatus.filter((row) => row.keys[0] === "completed")) };
+        // Two counts of plain equalities: the stores answer them without reading records out.
+        const [total, ready] = await Promise.all([tx.documents.count(where), tx.documents.count({ owner: user.id, status: "completed" })]);
+        return { owner: user.id, total, ready };
       }
       const docs = await tx.documents.find(where);
       return { owner: user.id, docIds: docs.map((d) => d.id), where, total: docs.length, ready: docs.filter((d) => d.status === "completed").length };

@@ -30,6 +30,15 @@ const SCHEMA_VERSION = "1";
 const TOKENIZE = `tokenize = "unicode61 remove_diacritics 0 tokenchars '-./''_'"`;
 const KIND_CODE: Record<LibraryUnit["kind"], number> = { page: 0, section: 1 };
 const KIND_OF = ["page", "section"] as const;
+interface UnitRow {
+  docId: string;
+  kind: number;
+  ref: string;
+  score: number;
+}
+/** How long a term's unit count is trusted, and how many counts are kept (see unitFrequency). */
+const FREQUENCY_TTL_MS = 60_000;
+const FREQUENCIES_KEPT = 10_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,14 +126,7 @@ export class SqliteLibraryIndex implements LibraryIndex {
     const indexed = query.count === false ? -1 : (this.db.prepare(`SELECT count(*) AS n FROM docs d WHERE ${inScope}`).get({ owner: query.owner, scope }) as { n: number }).n;
     if (query.terms.length === 0 || indexed === 0) return { documents: [], units: [], indexed };
 
-    const units = query.units <= 0 ? [] : this.db
-      .prepare(
-        `SELECT d.doc_id AS docId, u.kind AS kind, u.ref AS ref, -bm25(unit_text, ${UNIT_WEIGHTS.title}, ${UNIT_WEIGHTS.body}) AS score
-         FROM unit_text JOIN units u ON u.id = unit_text.rowid JOIN docs d ON d.id = u.doc
-         WHERE unit_text MATCH @match AND ${inScope}
-         ORDER BY score DESC LIMIT @limit`,
-      )
-      .all({ match: matchExpression(this.selectiveTerms(query.terms)), owner: query.owner, scope, limit: query.units }) as { docId: string; kind: number; ref: string; score: number }[];
+    const units = query.units <= 0 ? [] : this.topUnits(matchExpression(this.selectiveTerms(query.terms)), query.owner, scope, query.units);
     const documents = query.documents <= 0 ? [] : this.db
       .prepare(
         `SELECT d.doc_id AS docId, -bm25(doc_fields, ${FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.about}) AS score
@@ -136,12 +138,42 @@ export class SqliteLibraryIndex implements LibraryIndex {
     return { documents, units: units.map((u) => ({ docId: u.docId, kind: KIND_OF[u.kind], ref: u.ref, score: u.score })), indexed };
   }
 
+  /**
+   * The best units for a match expression in scope. Joining every match to its document
+   * before sorting costs a third of the query (a common word matches 100,000 pages), so
+   * an unscoped query first takes the best units of the whole index and joins only those;
+   * when all of them are the owner's (one person's library) that is the answer. Otherwise
+   * (other owners' units among them) the query runs again with the join, so the answer is
+   * always exactly the best units in scope.
+   */
+  private topUnits(match: string, owner: string, scope: string | null, limit: number): UnitRow[] {
+    const select = `SELECT d.doc_id AS docId, d.owner AS owner, u.kind AS kind, u.ref AS ref, top.score AS score`;
+    if (scope === null) {
+      const best = this.db
+        .prepare(
+          `${select} FROM (SELECT rowid, -bm25(unit_text, ${UNIT_WEIGHTS.title}, ${UNIT_WEIGHTS.body}) AS score FROM unit_text
+             WHERE unit_text MATCH @match ORDER BY score DESC LIMIT @limit) top
+           JOIN units u ON u.id = top.rowid JOIN docs d ON d.id = u.doc ORDER BY top.score DESC`,
+        )
+        .all({ match, limit }) as (UnitRow & { owner: string })[];
+      if (best.every((u) => u.owner === owner)) return best;
+    }
+    const inScope = scope === null ? "d.owner = @owner" : "d.owner = @owner AND d.doc_id IN (SELECT value FROM json_each(@scope))";
+    return this.db
+      .prepare(
+        `SELECT d.doc_id AS docId, u.kind AS kind, u.ref AS ref, -bm25(unit_text, ${UNIT_WEIGHTS.title}, ${UNIT_WEIGHTS.body}) AS score
+         FROM unit_text JOIN units u ON u.id = unit_text.rowid JOIN docs d ON d.id = u.doc
+         WHERE unit_text MATCH @match AND ${inScope}
+         ORDER BY score DESC LIMIT @limit`,
+      )
+      .all({ match, owner, scope, limit }) as UnitRow[];
+  }
+
   /** The query terms the unit match uses (see COMMON_TERM_SHARE in types.ts). */
   private selectiveTerms(terms: string[]): string[] {
     const total = this.unitCount();
     if (total <= COMMON_TERM_MIN_UNITS) return terms;
-    const lookup = this.db.prepare("SELECT doc FROM unit_vocab WHERE term = ?");
-    const df = new Map(terms.map((t) => [t, ((lookup.get(t) as { doc: number } | undefined)?.doc ?? 0)]));
+    const df = new Map(terms.map((t) => [t, this.unitFrequency(t)]));
     const kept = terms.filter((t) => df.get(t)! <= total * COMMON_TERM_SHARE);
     return kept.length ? kept : [terms.reduce((a, b) => (df.get(b)! < df.get(a)! ? b : a))];
   }
@@ -155,6 +187,23 @@ export class SqliteLibraryIndex implements LibraryIndex {
   private unitCount(): number {
     if (Date.now() - this.unitTotal.at > 10_000) this.unitTotal = { value: (this.db.prepare("SELECT count(*) AS n FROM units").get() as { n: number }).n, at: Date.now() };
     return this.unitTotal.value;
+  }
+
+  /**
+   * In how many units a term occurs. fts5vocab counts by reading the term's whole posting
+   * list (30 ms for a term on 300,000 of 500,000 pages), and the common terms, the costly
+   * ones, recur in most questions: counts are kept for a minute. Only the speed rule reads
+   * them, and a document more or less does not move a term across its threshold.
+   */
+  private readonly frequencies = new Map<string, { df: number; at: number }>();
+  private unitFrequency(term: string): number {
+    const now = Date.now();
+    const known = this.frequencies.get(term);
+    if (known && now - known.at < FREQUENCY_TTL_MS) return known.df;
+    const df = (this.db.prepare("SELECT doc FROM unit_vocab WHERE term = ?").get(term) as { doc: number } | undefined)?.doc ?? 0;
+    if (this.frequencies.size >= FREQUENCIES_KEPT) this.frequencies.clear();
+    this.frequencies.set(term, { df, at: now });
+    return df;
   }
 
   async stamps(docIds?: string[]): Promise<LibraryStamp[]> {
