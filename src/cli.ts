@@ -4,7 +4,7 @@
  * configuration exits 1 with a one-line message naming the variable.
  */
 import { Command, CommanderError, Option } from "commander";
-import { ConfigError } from "./config.ts";
+import { ConfigError, HOME_SOURCE_TEXT, resolveHome } from "./config.ts";
 import { VERSION } from "./version.ts";
 import { registerDatabaseCommands } from "./cli/database-commands.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
@@ -15,6 +15,18 @@ import { registerSearchCommand } from "./cli/search-command.ts";
 import { registerReindexCommand } from "./cli/reindex-command.ts";
 import { registerShareCommand } from "./cli/share-command.ts";
 import { registerStoreCommands } from "./cli/store-commands.ts";
+import { registerAddCommand } from "./cli/add-command.ts";
+import { registerTreeCommand } from "./cli/tree-command.ts";
+import { endQuietlyOnClosedPipe } from "./cli/quiet-pipe.ts";
+
+/** Commands whose stdout is not output to a reader: `mcp`'s is the protocol, `serve` prints nothing there. */
+const SERVERS = new Set(["serve", "mcp"]);
+
+/** Which store the commands use, and why: a store that depends on where one stands is a trap. */
+function storeHelp(program: Command): string {
+  const { home, source } = resolveHome(program.opts<{ home?: string }>());
+  return `\nStore: ${home} (${HOME_SOURCE_TEXT[source]}; --home DIR or TREEINDEX_HOME to use another)\n`;
+}
 
 export function buildProgram(): Command {
   const program = new Command("treeindex")
@@ -25,11 +37,18 @@ export function buildProgram(): Command {
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
     .exitOverride();
   program.addOption(new Option("--home <dir>", "store directory (TREEINDEX_HOME)"));
+  program.addHelpText("after", () => storeHelp(program));
+  // `treeindex list | head -1` ends quietly (see quiet-pipe.ts).
+  program.hook("preAction", (_program, action) => {
+    if (!SERVERS.has(action.name())) endQuietlyOnClosedPipe();
+  });
   registerServeCommand(program);
   registerMcpCommand(program);
   registerIndexCommand(program);
   registerKeysCommand(program);
+  registerAddCommand(program);
   registerStoreCommands(program);
+  registerTreeCommand(program);
   registerSearchCommand(program);
   registerReindexCommand(program);
   registerShareCommand(program);

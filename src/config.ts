@@ -5,13 +5,16 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultHome, INSTALL_ROOT } from "./default-home.ts";
+import { expandHome } from "./expand-home.ts";
 import { langDataDir, parseLangs } from "./indexing/ocr/langs.ts";
 import type { S3Settings } from "./store/index.ts";
 
 const portSchema = z.coerce.number({ error: "must be a port number 0-65535" }).int("must be a port number 0-65535").min(0, "must be a port number 0-65535").max(65535, "must be a port number 0-65535");
 
 const envSchema = z.object({
-  TREEINDEX_HOME: z.string().min(1).default("./storage"),
+  // Unset: one default store per user, whatever the working directory (see default-home.ts).
+  TREEINDEX_HOME: z.string().min(1).optional(),
   // Set: the whole state (catalogue, blobs, job queue) lives in this PostgreSQL database and
   // several servers may share it; TREEINDEX_HOME then only holds this server's scratch files.
   TREEINDEX_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres://user:password@host:port/database URL").optional(),
@@ -60,6 +63,8 @@ const envSchema = z.object({
 
 export interface Config {
   home: string;
+  /** Why this home: named by --home or TREEINDEX_HOME, else the checkout's storage/ or the per-user data directory. */
+  homeSource: HomeSource;
   /** PostgreSQL connection URL; undefined = the embedded file store in `home`. */
   databaseUrl?: string;
   /** S3-compatible bucket for blobs (only with `databaseUrl`). */
@@ -124,6 +129,32 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+export type HomeSource = "--home" | "TREEINDEX_HOME" | "checkout" | "user-data";
+
+/** Words for each source, for `--help` and start-up logs. */
+export const HOME_SOURCE_TEXT: Record<HomeSource, string> = {
+  "--home": "from --home",
+  TREEINDEX_HOME: "from TREEINDEX_HOME",
+  checkout: "this checkout's storage/ folder",
+  "user-data": "the per-user data directory",
+};
+
+/** The user's home directory, from the given environment when it says (tests pass their own). */
+function homedirOf(env: Env): string {
+  return (process.platform === "win32" ? env.USERPROFILE : env.HOME) || os.homedir();
+}
+
+/**
+ * The store directory: --home, else TREEINDEX_HOME, else the default (default-home.ts). A
+ * leading `~` is the user's home (a desktop client's JSON config has no shell to expand it).
+ */
+export function resolveHome(overrides: Pick<ConfigOverrides, "home"> = {}, env: Env = process.env): { home: string; source: HomeSource } {
+  const homedir = homedirOf(env);
+  if (overrides.home) return { home: path.resolve(expandHome(overrides.home, homedir)), source: "--home" };
+  if (env.TREEINDEX_HOME) return { home: path.resolve(expandHome(env.TREEINDEX_HOME, homedir)), source: "TREEINDEX_HOME" };
+  return defaultHome({ installRoot: INSTALL_ROOT, platform: process.platform, env, homedir });
+}
+
 export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.env): Config {
   // Empty strings count as unset, so `TREEINDEX_API_KEY= npm start` behaves like no key.
   const raw: Env = {};
@@ -145,11 +176,13 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
+  const { home, source: homeSource } = resolveHome(overrides, env);
   if (e.TREEINDEX_S3_BUCKET && !e.TREEINDEX_DATABASE_URL) {
     throw new ConfigError("TREEINDEX_S3_BUCKET needs TREEINDEX_DATABASE_URL: blobs go to a bucket only beside the PostgreSQL catalogue");
   }
   return {
-    home: path.resolve(e.TREEINDEX_HOME),
+    home,
+    homeSource,
     databaseUrl: e.TREEINDEX_DATABASE_URL,
     s3: e.TREEINDEX_S3_BUCKET
       ? { bucket: e.TREEINDEX_S3_BUCKET, prefix: e.TREEINDEX_S3_PREFIX, region: e.TREEINDEX_S3_REGION, endpoint: e.TREEINDEX_S3_ENDPOINT, accessKeyId: e.TREEINDEX_S3_ACCESS_KEY_ID, secretAccessKey: e.TREEINDEX_S3_SECRET_ACCESS_KEY }
@@ -165,7 +198,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     logLevel: e.TREEINDEX_LOG_LEVEL,
     ocr: { langs: ocrLangs(e.TREEINDEX_OCR_LANGS), dpi: e.TREEINDEX_OCR_DPI },
     fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },
-    allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(r.trim())),
+    allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(expandHome(r.trim(), homedirOf(env)))),
     mcpUpstream: e.TREEINDEX_MCP_UPSTREAM,
     mcpTools: e.TREEINDEX_MCP_TOOLS,
     mcpSessions: { perKey: e.TREEINDEX_MCP_MAX_SESSIONS_PER_KEY, total: e.TREEINDEX_MCP_MAX_SESSIONS, idleMs: Math.round(e.TREEINDEX_MCP_SESSION_IDLE_S * 1000) },

@@ -1,11 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
+import { INSTALL_ROOT } from "../src/default-home.ts";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({}, {});
-    expect(c.home).toBe(path.resolve("./storage"));
+    // Run from this checkout: its own storage/, found from the installation (see default-home.test.ts).
+    expect(c.home).toBe(path.join(INSTALL_ROOT, "storage"));
+    expect(c.homeSource).toBe("checkout");
     expect(c.host).toBe("127.0.0.1");
     expect(c.port).toBe(8765);
     expect(c.apiKey).toBeUndefined();
@@ -40,6 +43,13 @@ describe("loadConfig", () => {
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({}, { [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({}, { [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+
+  it("reads a leading ~ in TREEINDEX_HOME and TREEINDEX_ALLOWED_ROOTS as the user's home (a desktop client's config has no shell)", () => {
+    const c = loadConfig({}, { HOME: "/home/ann", TREEINDEX_HOME: "~/.treeindex", TREEINDEX_ALLOWED_ROOTS: ["~/Documents", "/srv/docs"].join(path.delimiter) });
+    expect(c.home).toBe(path.resolve("/home/ann/.treeindex"));
+    expect(c.homeSource).toBe("TREEINDEX_HOME");
+    expect(c.allowedRoots).toEqual([path.resolve("/home/ann/Documents"), path.resolve("/srv/docs")]);
   });
 
   it("treats empty strings as unset", () => {

@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
+import { expandHome } from "../expand-home.ts";
 
 interface IndexFlags {
   text: boolean;
@@ -38,7 +39,9 @@ export function registerIndexCommand(program: Command): void {
     .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
     .addHelpText("after", "\nExample:\n  treeindex index report.pdf --pretty > report.tree.json\n\nThe output is the API's own shape: GET /doc/{id}'s for a PDF ({doc_name, page_count, toc_source, result}), POST /markdown's for Markdown ({success, doc_name, structure}).\nTo store a file instead, use treeindex add.\n")
-    .action(async (file: string, flags: IndexFlags, command: Command) => {
+    .action(async (given: string, flags: IndexFlags, command: Command) => {
+      // A quoted `~/…` reaches us unexpanded by the shell.
+      const file = expandHome(given);
       const stat = await fs.stat(file).catch(() => undefined);
       if (!stat) throw new Error(`${file}: no such file`);
       if (!stat.isFile()) throw new Error(`${file}: not a file`);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadConfig } from "../config.ts";
+import { HOME_SOURCE_TEXT, loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 
 export function registerMcpCommand(program: Command): void {
@@ -14,7 +14,8 @@ export function registerMcpCommand(program: Command): void {
       // Imported here so other commands do not load the MCP server.
       const { serveStdio } = await import("../mcp/stdio.ts");
       const running = await serveStdio(config, logger);
-      logger.info({ home: config.home }, "treeindex MCP server on stdio");
+      // The store is named in the message itself: a desktop client's server runs from the client's folder, not the user's.
+      logger.info({ home: config.home, home_source: config.homeSource }, `treeindex MCP server on stdio with the store ${config.home} (${HOME_SOURCE_TEXT[config.homeSource]})`);
       const stop = async () => {
         await running.close();
         process.exit(0);

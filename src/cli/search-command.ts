@@ -9,6 +9,7 @@
  */
 import fs from "node:fs/promises";
 import type { Command } from "commander";
+import { expandHome } from "../expand-home.ts";
 import { loadConfig } from "../config.ts";
 import type { LexicalIndex, LexicalResult } from "../core/retrieval/lexical-index.ts";
 
@@ -38,7 +39,9 @@ export function registerSearchCommand(program: Command): void {
         await inLibrary({ folderId: flags.folder, filter: flags.filter }, first, limit, flags.json === true, command);
         return;
       }
-      const { name, index } = (await isFile(first)) ? await fromFile(first) : await fromStore(first, command);
+      // A quoted `~/…` reaches us unexpanded by the shell.
+      const file = expandHome(first);
+      const { name, index } = (await isFile(file)) ? await fromFile(file) : await fromStore(first, command);
       const result = index.search(second, { limit });
       process.stdout.write(flags.json ? `${JSON.stringify({ doc: name, query: second, ...result }, null, 2)}\n` : render(name, second, result));
     });

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadConfig } from "../config.ts";
+import { HOME_SOURCE_TEXT, loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
 
 export function registerServeCommand(program: Command): void {
@@ -22,7 +22,9 @@ export function registerServeCommand(program: Command): void {
       ]);
       const services = await createServices(config, logger);
       const server = await listen(createHttpApp(services), config.host, config.port);
-      logger.info({ url: server.url, home: config.home, workers: config.workers }, `treeindex listening on ${server.url}`);
+      // The store is named in the message itself: which one a server uses is the first thing to check when documents seem
+      // missing. (A space after the URL: scripts read it with /listening on (http:\/\/[^"\s]+)/.)
+      logger.info({ url: server.url, home: config.home, home_source: config.homeSource, workers: config.workers }, `treeindex listening on ${server.url} with the store ${config.home} (${HOME_SOURCE_TEXT[config.homeSource]})`);
       await ensureFirstRunKey(services, server.url);
 
       let stopping = false;

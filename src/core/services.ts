@@ -77,7 +77,10 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
-  const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3 });
+  // The store's warnings (a lock taken over from a dead process, a damaged index rebuilt, a
+  // lost database connection) are log lines like any other: JSON through the logger, not
+  // plain text beside the JSON on stderr.
+  const store = await openStore(config.home, { databaseUrl: config.databaseUrl, s3: config.s3, onWarning: (message) => logger.warn(message) });
   const llm = createLlm(config.llm);
   const progress = new ProgressBoard();
   const kinds: JobKind[] = [

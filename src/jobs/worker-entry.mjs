@@ -21,10 +21,12 @@ if (existsSync(new URL("./pool.ts", import.meta.url))) {
 for (const module of workerData?.preload ?? []) await import(module);
 
 // A promise a finished or cancelled task left behind that rejects later would otherwise
-// end the thread and fail whatever task it runs by then; it is reported on stderr instead.
+// end the thread and fail whatever task it runs by then; it is reported on stderr instead,
+// as a JSON line in the main thread's log format (pino's warn level is 40): every log line
+// on stderr is JSON.
 process.on("unhandledRejection", (reason) => {
   const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
-  process.stderr.write(`treeindex worker thread: unhandled rejection ignored: ${text}\n`);
+  process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: "worker thread: unhandled rejection ignored", err: text })}\n`);
 });
 
 /** How often a running task looks at its cancel flag (it also checks between pages). */

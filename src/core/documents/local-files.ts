@@ -7,6 +7,7 @@ import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { expandHome } from "../../expand-home.ts";
 import type { UserRecord } from "../../store/index.ts";
 import type { ZipImportResult } from "../zip-import/schemas.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PayloadTooLargeError } from "../errors.ts";
@@ -17,7 +18,7 @@ import type { DocumentService } from "./service.ts";
 export class ForbiddenPathError extends ForbiddenError {}
 
 export interface LocalFileRequest {
-  /** Absolute path or file:// URL. */
+  /** Absolute path (or `~/…`) or file:// URL. */
   location: string;
   folderId?: string;
   metadata?: Record<string, unknown>;
@@ -315,10 +316,13 @@ function toPath(location: string): string {
       throw new InvalidInputError(`Invalid file URL ${trimmed}`, ["path"], location);
     }
   }
-  if (!path.isAbsolute(trimmed)) {
-    throw new InvalidInputError(`Give an absolute path (got ${JSON.stringify(location)}): the server does not share your working folder`, ["path"], location);
+  // `~/…` is the user's home, as a shell would read it (a client passes the path unexpanded);
+  // the allowed-roots check then applies to the expanded path like to any other.
+  const expanded = expandHome(trimmed);
+  if (!path.isAbsolute(expanded)) {
+    throw new InvalidInputError(`Give an absolute path or ~/… (got ${JSON.stringify(location)}): the server does not share your working folder`, ["path"], location);
   }
-  return path.resolve(trimmed);
+  return path.resolve(expanded);
 }
 
 function isInside(file: string, root: string): boolean {
