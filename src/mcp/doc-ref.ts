@@ -79,7 +79,7 @@ export function summarise(doc: DocumentRecord): DocumentSummary {
 /**
  * A document as PageIndex's tools list it (its SDK's `RecentDocumentItem` /
  * `SearchDocumentItem`): the document record of `GET /doc/{id}/metadata` without metadata,
- * given beside our own `documents` rows so that SDK's clients work.
+ * the rows of list answers (see listedDocument) so that SDK's clients work.
  */
 export const pageIndexDoc = documentInfo.pick({ id: true, name: true, description: true, status: true, createdAt: true, pageNum: true, folderId: true });
 export type PageIndexDoc = z.infer<typeof pageIndexDoc>;
@@ -87,6 +87,22 @@ export type PageIndexDoc = z.infer<typeof pageIndexDoc>;
 export function asPageIndexDoc(doc: DocumentRecord): PageIndexDoc {
   const { metadata: _metadata, error: _error, ...rest } = documentInfoOf(doc);
   return rest;
+}
+
+/**
+ * A document in a list answer (recent_documents, find_relevant_documents): the record as
+ * PageIndex's tools give it (its SDK reads these fields) with metadata, its format and
+ * whether it can be read. One row per document, each text once: an agent pays for every
+ * character of an answer.
+ */
+export const documentRow = documentInfo.extend({
+  format: documentSummary.shape.format,
+  retrieval_ready: documentSummary.shape.retrieval_ready,
+});
+export type DocumentRow = z.infer<typeof documentRow>;
+
+export function asDocumentRow(doc: DocumentRecord): DocumentRow {
+  return { ...documentInfoOf(doc), format: doc.format, retrieval_ready: doc.status === "completed" };
 }
 
 /** What to do with a document in its current state. */

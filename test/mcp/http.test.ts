@@ -82,7 +82,7 @@ describe("/mcp over Streamable HTTP", () => {
     const structure = ok(await client.callTool({ name: "get_document_structure", arguments: { doc_id: started.doc_id } }));
     expect(structure.page_count).toBe(41);
     const pages = ok(await client.callTool({ name: "get_page_content", arguments: { doc_id: started.doc_id, pages: "1" } }));
-    expect(pages.pages[0].text).toMatch(/R Data Import\/Export/);
+    expect(pages.content[0].text).toMatch(/R Data Import\/Export/);
     const node = ok(await client.callTool({ name: "get_node_content", arguments: { doc_id: started.doc_id, node_ids: [structure.structure[0].node_id] } }));
     expect(node.nodes[0].node_id).toBe(structure.structure[0].node_id);
     // The document is the key's user's: the REST API sees it too, with the same key.
@@ -93,15 +93,15 @@ describe("/mcp over Streamable HTTP", () => {
   it("accepts the api_key header; sessions belong to their user", async () => {
     const alice = await connect(server.url, { api_key: server.key });
     const aliceDocs = ok(await alice.callTool({ name: "recent_documents", arguments: {} }));
-    expect(aliceDocs.count).toBeGreaterThan(0);
+    expect(aliceDocs.total_shown).toBeGreaterThan(0);
     const { key: bobKey } = await server.services.users.createKey("bob");
     const bob = await connect(server.url, { api_key: bobKey });
-    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).count).toBe(0);
-    failed(await bob.callTool({ name: "get_document", arguments: { doc_id: aliceDocs.documents[0].doc_id } }), "NOT_FOUND");
+    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).total_shown).toBe(0);
+    failed(await bob.callTool({ name: "get_document", arguments: { doc_id: aliceDocs.docs[0].id } }), "NOT_FOUND");
     // Bob is not in TREEINDEX_LOCAL_FILE_USERS: the server's local files are not his to index.
     const refused = failed(await bob.callTool({ name: "process_document", arguments: { path: path.join(root, "R-data.pdf") } }), "FORBIDDEN_PATH");
     expect(refused.error).toMatch(/TREEINDEX_LOCAL_FILE_USERS/);
-    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).count).toBe(0);
+    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).total_shown).toBe(0);
 
     // Bob presenting Alice's session id gets "session not found", not her session.
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId!;

@@ -59,7 +59,7 @@ describe("treeindex mcp (stdio)", () => {
       const section = structure.structure.find((n: { title: string }) => /Spreadsheet/.test(n.title));
       expect(section).toBeDefined();
       const pages = ok(await client.callTool({ name: "get_page_content", arguments: { doc_id: started.doc_id, pages: `${section.start_index}-${section.start_index + 1}` } }));
-      expect(pages.pages[0].text).toMatch(/[Ss]preadsheet/);
+      expect(pages.content[0].text).toMatch(/[Ss]preadsheet/);
       const node = ok(await client.callTool({ name: "get_node_content", arguments: { doc_id: started.doc_id, node_ids: [section.node_id], include_children: true } }));
       expect(node.nodes[0].title).toBe(section.title);
       expect(JSON.stringify(node.nodes[0])).toMatch(/[Ee]xcel|spreadsheet/);

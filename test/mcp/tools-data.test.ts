@@ -103,15 +103,17 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
 
   it("find_relevant_documents: by name and by content", async () => {
     const byName = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "widgets report" } }));
-    expect(byName.documents[0]).toMatchObject({ doc_id: ids.widgets });
-    expect(byName.documents[0].matched).toContain("name");
+    expect(byName.docs[0]).toMatchObject({ id: ids.widgets });
+    expect(byName.docs[0].matched).toContain("name");
+    expect(byName.documents).toBeUndefined(); // one list, each document once
     const byContent = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "importing data from relational databases" } }));
-    expect(byContent.documents[0].doc_id).toBe(ids.rdata);
-    expect(byContent.documents[0].matched).toContain("content");
-    expect(byContent.documents[0].sections.length).toBeGreaterThan(0);
-    expect(byContent.documents[0].pages.length).toBeGreaterThan(0);
+    expect(byContent.docs[0].id).toBe(ids.rdata);
+    expect(byContent.docs[0].matched).toContain("content");
+    expect(byContent.docs[0].sections.length).toBeGreaterThan(0);
+    expect(byContent.docs[0].pages.length).toBeGreaterThan(0);
+    expect(byContent.next_steps.options[0]).toMatch(new RegExp(`get_page_content \\{doc_id: "${ids.rdata}"`));
     const none = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "zyxwvut" } }));
-    expect(none.documents).toEqual([]);
+    expect(none.docs).toEqual([]);
     failed(await client.callTool({ name: "find_relevant_documents", arguments: { query: "" } }), "INVALID_INPUT");
   });
 
@@ -143,5 +145,27 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     const none = failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 1 } }), "NOT_FOUND");
     expect(none.next_steps.options.join(" ")).toMatch(/Pages with images: 2/);
     failed(await client.callTool({ name: "get_document_image", arguments: { doc_id: ids.scan, page: 4 } }), "INVALID_INPUT");
+  });
+
+  // Last: it adds a document the tests above do not expect.
+  it("next_steps point at the best hit whatever its format: a Markdown section by node id, a PDF by pages", async () => {
+    const md = "# Site theme\n\nHow the theme is set up.\n\n## Overriding the footer\n\nTo override the footer of a theme, copy the footer include into your site's _includes folder and edit the copy; the theme's own footer is then ignored.\n\n## Colours\n\nSet the colours in the theme's config.\n";
+    await fs.writeFile(path.join(root, "theme-guide.md"), md);
+    const mdId = await index("theme-guide.md");
+    const library = ok(await client.callTool({ name: "search_documents", arguments: { query: "How do I override the footer of my theme?" } }));
+    expect(library.documents[0].doc_id).toBe(mdId);
+    expect(library.pages.every((p: { doc_id: string }) => p.doc_id !== mdId)).toBe(true); // Markdown has no pages
+    const footer = library.sections.find((s: { doc_id: string; title: string }) => s.doc_id === mdId && /footer/i.test(s.title));
+    expect(library.next_steps.options[0]).toMatch(new RegExp(`^get_node_content \\{doc_id: "${mdId}", node_ids: \\["${footer.node_id}"`));
+    // The hint works as given.
+    const read = ok(await client.callTool({ name: "get_node_content", arguments: { doc_id: mdId, node_ids: [footer.node_id] } }));
+    expect(read.nodes[0].text).toMatch(/_includes/);
+    const relevant = ok(await client.callTool({ name: "find_relevant_documents", arguments: { query: "override the footer of a theme" } }));
+    expect(relevant.docs[0].id).toBe(mdId);
+    expect(relevant.next_steps.options[0]).toMatch(new RegExp(`^get_node_content \\{doc_id: "${mdId}"`));
+    // A PDF that wins still gets its pages.
+    const pdf = ok(await client.callTool({ name: "search_documents", arguments: { query: "widget division revenue" } }));
+    expect(pdf.documents[0].doc_id).toBe(ids.widgets);
+    expect(pdf.next_steps.options[0]).toMatch(new RegExp(`^get_page_content \\{doc_id: "${ids.widgets}", pages: "\\d`));
   });
 });

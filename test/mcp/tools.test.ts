@@ -185,8 +185,11 @@ describe("MCP tools over an in-process client", () => {
 
   it("recent_documents lists newest first", async () => {
     const recent = ok(await client.callTool({ name: "recent_documents", arguments: { limit: 50 } }));
-    expect(recent.documents.map((d: { doc_id: string }) => d.doc_id)).toContain(docId);
-    const times = recent.documents.map((d: { created_at: string }) => d.created_at);
+    expect(recent.docs.map((d: { id: string }) => d.id)).toContain(docId);
+    const times = recent.docs.map((d: { createdAt: string }) => d.createdAt);
+    // Each document once, each text once (no second list of the same documents).
+    expect(Object.keys(recent)).not.toContain("documents");
+    expect(recent.docs[0]).toMatchObject({ format: expect.any(String), retrieval_ready: expect.any(Boolean), metadata: expect.any(Object) });
     expect([...times].sort().reverse()).toEqual(times);
     failed(await client.callTool({ name: "recent_documents", arguments: { limit: 0 } }), "INVALID_INPUT");
   });
@@ -214,8 +217,13 @@ describe("MCP tools over an in-process client", () => {
 
   it("get_page_content: pages with sections; a bad spec names the valid forms", async () => {
     const pages = ok(await client.callTool({ name: "get_page_content", arguments: { doc_id: docId, pages: "1-2,5" } }));
-    expect(pages.pages.map((p: { page: number }) => p.page)).toEqual([1, 2, 5]);
-    expect(pages.pages[0].text).toMatch(/R Data Import\/Export/);
+    expect(pages.content.map((p: { page: number }) => p.page)).toEqual([1, 2, 5]);
+    expect(pages.content[0].text).toMatch(/R Data Import\/Export/);
+    expect(pages.content[0].sections.length).toBeGreaterThan(0);
+    // Each page's text once in the answer (the SDK's content[]; no second pages[] list).
+    expect(pages.pages).toBeUndefined();
+    const texts = pages.content.map((p: { text: string }) => p.text);
+    for (const text of texts) expect(JSON.stringify(pages).split(JSON.stringify(text).slice(1, 200)).length - 1).toBe(1);
     expect(pages.next_steps.options.join(" ")).toMatch(/cite/);
     const bad = failed(await client.callTool({ name: "get_page_content", arguments: { doc_id: docId, pages: "7-3" } }), "INVALID_INPUT");
     expect(bad.error).toMatch(/runs backwards/);
@@ -291,7 +299,7 @@ describe("MCP tools over an in-process client", () => {
     const bob = await connectInMemory({ services, user: await services.users.ensureUser("bob") });
     failed(await bob.callTool({ name: "get_document", arguments: { doc_id: extra.doc_id } }), "NOT_FOUND");
     failed(await bob.callTool({ name: "remove_document", arguments: { doc_id: extra.doc_id } }), "NOT_FOUND");
-    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).count).toBe(0);
+    expect(ok(await bob.callTool({ name: "recent_documents", arguments: {} })).total_shown).toBe(0);
     await bob.close();
     const removed = ok(await client.callTool({ name: "remove_document", arguments: { doc_id: extra.doc_id } }));
     expect(removed).toMatchObject({ doc_id: extra.doc_id, deleted: true });

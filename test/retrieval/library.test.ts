@@ -87,8 +87,8 @@ describe("library search", () => {
       expect(searched.searched).toEqual({ documents: LIBRARY_SIZE + 1, of: LIBRARY_SIZE + 1 });
       expect(searched.documents[0].doc_id).toBe(newest);
       const found = (await client.callTool({ name: "find_relevant_documents", arguments: { query: "Zephyr heat pump refrigerant" } })).structuredContent as any;
-      expect(found.documents[0]).toMatchObject({ doc_id: newest });
-      expect(found.documents[0].matched).toContain("content");
+      expect(found.docs[0]).toMatchObject({ id: newest });
+      expect(found.docs[0].matched).toContain("content");
     } finally {
       await client.close();
     }

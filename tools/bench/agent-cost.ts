@@ -72,7 +72,7 @@ async function call(client: Client, name: string, args: Record<string, unknown>,
   return body;
 }
 
-const pagesRead = (pageResult: Json): number[] => (pageResult.pages as { page: number }[]).map((p) => p.page);
+const pagesRead = (pageResult: Json): number[] => (pageResult.content as { page: number }[]).map((p) => p.page);
 const words = (s: string) => new Set(s.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
 
 async function searchFirst(client: Client, q: Question): Promise<{ run: Run; hit5: number }> {

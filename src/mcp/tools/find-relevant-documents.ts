@@ -1,17 +1,13 @@
 import { z } from "zod";
 import type { DocumentRecord } from "../../store/index.ts";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
-import { asPageIndexDoc, folderScopeField, pageIndexDoc } from "../doc-ref.ts";
+import { asDocumentRow, folderScopeField, documentRow } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
 const MAX_RESULTS = 200;
 
-const foundDocument = z.object({
-  doc_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string(),
-  page_count: z.number().int(),
+/** A found document: the listed document's fields (PageIndex's and ours), then why it was found. */
+const foundDocument = documentRow.extend({
   score: z.number(),
   matched: z.array(z.enum(["name", "description", "content"])),
   sections: z.array(
@@ -32,8 +28,7 @@ export const findRelevantDocumentsTool = defineTool({
     folder_id: folderScopeField,
   }),
   output: z.object({
-    documents: z.array(foundDocument),
-    docs: z.array(pageIndexDoc).describe("The same documents as PageIndex's tools list them"),
+    docs: z.array(foundDocument).describe("Best first: each document's fields (as PageIndex's tools give them, and format, metadata), what matched, its best sections and pages"),
     search_mode: z.enum(["keyword", "smart"]).describe("keyword: names, descriptions and text matched word by word (no model is used)"),
     total_returned: z.number().int(),
     has_more: z.boolean(),
@@ -45,51 +40,42 @@ export const findRelevantDocumentsTool = defineTool({
     const offset = decodeCursor(args.cursor);
     const folderId = args.folder_id === "root" ? null : args.folder_id;
     if (folderId) await context.services.folders.get(context.user, folderId);
-    let rows: { doc: DocumentRecord; row: z.infer<typeof foundDocument> }[];
+    type Why = Pick<z.infer<typeof foundDocument>, "score" | "matched" | "sections" | "pages">;
+    let rows: { doc: DocumentRecord; why: Why }[];
     if (args.query) {
       const found = await context.services.finder.find(context.user, args.query, MAX_RESULTS, folderId);
-      rows = found.map((f) => ({
-        doc: f.doc,
-        row: {
-          doc_id: f.doc.id,
-          name: f.doc.name,
-          description: f.doc.description,
-          status: f.doc.status,
-          page_count: f.doc.pageNum,
-          score: Math.round(f.score * 1000) / 1000,
-          matched: f.matched,
-          sections: f.sections,
-          pages: f.pages,
-        },
-      }));
+      rows = found.map((f) => ({ doc: f.doc, why: { score: Math.round(f.score * 1000) / 1000, matched: f.matched, sections: f.sections, pages: f.pages } }));
     } else {
       const page = await context.services.documents.recentPage(context.user, { folderId, offset: 0, limit: MAX_RESULTS });
-      rows = page.docs.map((doc) => ({
-        doc,
-        row: { doc_id: doc.id, name: doc.name, description: doc.description, status: doc.status, page_count: doc.pageNum, score: 0, matched: [], sections: [], pages: [] },
-      }));
+      rows = page.docs.map((doc) => ({ doc, why: { score: 0, matched: [], sections: [], pages: [] } }));
     }
     const shown = rows.slice(offset, offset + args.limit);
     const hasMore = offset + shown.length < rows.length;
-    const documents = shown.map((r) => r.row);
-    const best = documents[0];
-    const steps = best
-      ? best.pages.length
-        ? [`get_page_content {doc_id: "${best.doc_id}", pages: "${best.pages.slice(0, 2).join(",")}"} reads the pages that match best`, `search_documents {doc_id: "${best.doc_id}", query: ...} finds passages for a narrower question`]
-        : [`get_document_structure {doc_id: "${best.doc_id}"} for an overview of the best match`, "search_documents with doc_id finds passages inside one"]
-      : ["Nothing matched: recent_documents lists everything, or process_document indexes a new file"];
+    const docs = shown.map((r) => ({ ...asDocumentRow(r.doc), ...r.why }));
+    const best = docs[0];
+    const steps = best ? readBest(best) : ["Nothing matched: recent_documents lists everything, or process_document indexes a new file"];
     if (hasMore) steps.push("find_relevant_documents with cursor=next_cursor for more matches");
     return {
       result: {
-        documents,
-        docs: shown.map((r) => asPageIndexDoc(r.doc)),
+        docs,
         search_mode: "keyword" as const,
-        total_returned: documents.length,
+        total_returned: docs.length,
         has_more: hasMore,
         ...(hasMore ? { next_cursor: encodeCursor(offset + shown.length) } : {}),
       },
-      summary: documents.length ? `${documents.length} document(s) found; best: ${documents[0].name}` : "No document matched",
+      summary: docs.length ? `${docs.length} document(s) found; best: ${docs[0].name}` : "No document matched",
       next_steps: steps,
     };
   },
 });
+
+/** Where to read the best match: its best pages (PDF), its best sections (page-less documents), else its outline. */
+function readBest(best: z.infer<typeof foundDocument>): string[] {
+  const narrower = `search_documents {doc_id: "${best.id}", query: ...} finds passages for a narrower question`;
+  if (best.pages.length) return [`get_page_content {doc_id: "${best.id}", pages: "${best.pages.slice(0, 2).join(",")}"} reads the pages that match best`, narrower];
+  if (best.sections.length && best.format !== "pdf") {
+    const ids = best.sections.slice(0, 2).map((s) => `"${s.node_id}"`).join(", ");
+    return [`get_node_content {doc_id: "${best.id}", node_ids: [${ids}]} reads the sections that match best`, narrower];
+  }
+  return [`get_document_structure {doc_id: "${best.id}"} for an overview of the best match`, "search_documents with doc_id finds passages inside one"];
+}

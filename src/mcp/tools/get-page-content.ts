@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readOcrOutput } from "../../core/documents/ocr-store.ts";
-import { pagesResult } from "../../core/documents/reading-schemas.ts";
+import { pageContent, pagesResult } from "../../core/documents/reading-schemas.ts";
 import { docRefInFolderFields, resolveDocument } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 import { waitForDocument } from "../wait.ts";
@@ -17,15 +17,15 @@ export const getPageContentTool = defineTool({
     pages: z.string().min(1).max(500).describe('Pages like "5", "3,7", "5-10", "1-3,7,9-12"'),
     wait_for_completion: z.boolean().optional().describe("Wait (at most ~45 s) for indexing to end first"),
   }),
-  output: pagesResult.extend({
-    // The same pages as PageIndex's get_page_content gives them.
+  // The pages as PageIndex's get_page_content gives them (total_pages, requested_pages,
+  // returned_pages, content[]: its SDK reads these), each page's sections beside its text;
+  // every text once (the reader's page_count/requested/returned/pages would repeat them).
+  output: pagesResult.omit({ page_count: true, requested: true, returned: true, pages: true }).extend({
     total_pages: z.number().int(),
     requested_pages: z.string(),
     returned_pages: z.string(),
     content: z.array(
-      z.object({
-        page: z.number().int(),
-        text: z.string(),
+      pageContent.extend({
         image_count: z.number().int().optional().describe("Stored images of an OCR'd page"),
         image_paths: z.array(z.string()).optional().describe("<doc_name>/<image>: get_document_image's image_path"),
       }),
@@ -41,13 +41,23 @@ export const getPageContentTool = defineTool({
     const imagesOf = (page: number) => stored?.pages.find((p) => p.page_index === page)?.images ?? [];
     const content = result.pages.map((p) => {
       const images = imagesOf(p.page);
-      return { page: p.page, text: p.text, ...(images.length ? { image_count: images.length, image_paths: images.map((name) => `${doc.name}/${name}`) } : {}) };
+      return { ...p, ...(images.length ? { image_count: images.length, image_paths: images.map((name) => `${doc.name}/${name}`) } : {}) };
     });
     const steps = ["Answer from this text and cite the page numbers"];
     if (result.next_pages) steps.unshift(`get_page_content {doc_id: "${doc.id}", pages: "${result.next_pages}"} for the pages left out`);
     if (content.some((c) => c.image_paths)) steps.push("get_document_image with an image_path shows a scanned page's image");
     return {
-      result: { ...result, total_pages: result.page_count, requested_pages: result.requested, returned_pages: result.returned, content },
+      result: {
+        doc_id: result.doc_id,
+        doc_name: result.doc_name,
+        total_pages: result.page_count,
+        requested_pages: result.requested,
+        returned_pages: result.returned,
+        content,
+        truncated: result.truncated,
+        ...(result.next_pages ? { next_pages: result.next_pages } : {}),
+        ...(result.note ? { note: result.note } : {}),
+      },
       summary: `Pages ${result.returned || "none"} of ${result.page_count}${result.next_pages ? `; ${result.next_pages} left out` : ""}`,
       next_steps: steps,
     };

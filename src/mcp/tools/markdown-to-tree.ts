@@ -10,7 +10,7 @@ export const markdownToTreeTool = defineTool({
     "Convert Markdown into a section tree by its headings (node ids, line_num, optional summaries and text), without storing it. " +
     "Give either path (a local .md file under the allowed folders) or content with file_name. To keep and search a document, use process_document instead.",
   input: z.object({
-    path: z.string().min(1).max(4096).optional().describe("Absolute path or file:// URL of a .md/.markdown file"),
+    path: z.string().min(1).max(4096).optional().describe("Absolute path (~/… is the user's home) or file:// URL of a .md/.markdown file"),
     content: z.string().max(MAX_INLINE_MARKDOWN_CHARS).optional().describe("Markdown source, instead of path (at most 4 Mi characters; pass path for larger files)"),
     file_name: z.string().min(1).max(255).optional().describe("Name for content (default document.md)"),
     thinning: z.boolean().optional().describe("Merge small sections (default false)"),

@@ -8,10 +8,10 @@ export const processDocumentTool = defineTool({
   name: "process_document",
   title: "Index a file",
   description:
-    "Index a PDF or Markdown file, or every PDF/Markdown file of a ZIP archive: from the local disk (an absolute path or file:// URL under the folders allowed by TREEINDEX_ALLOWED_ROOTS or offered as the client's roots), or from an http(s) URL. " +
+    "Index a PDF or Markdown file, or every PDF/Markdown file of a ZIP archive: from the local disk (an absolute or ~/ path, or a file:// URL, under the folders allowed by TREEINDEX_ALLOWED_ROOTS or offered as the client's roots), or from an http(s) URL. " +
     "Returns at once with doc_id and status; indexing continues in the background. With wait_for_completion (or a progress token) it waits up to ~45 s, sending progress notifications.",
   input: z.object({
-    path: z.string().min(1).max(4096).describe("Absolute path, file:// URL, or http(s) URL of the file"),
+    path: z.string().min(1).max(4096).describe("Absolute path (~/… is the user's home), file:// URL, or http(s) URL of the file"),
     folder_id: z.string().min(1).max(200).optional().describe("Folder to file the document in (see list_folders)"),
     metadata: z.record(z.string(), z.unknown()).optional().describe("Free-form metadata object"),
     wait_for_completion: z.boolean().optional().describe("Wait (at most ~45 s) for indexing to end"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
-import { asPageIndexDoc, documentSummary, folderScopeField, pageIndexDoc, summarise } from "../doc-ref.ts";
+import { asDocumentRow, folderScopeField, documentRow } from "../doc-ref.ts";
 import { defineTool } from "../tool-kit.ts";
 
 export const recentDocumentsTool = defineTool({
@@ -13,9 +13,7 @@ export const recentDocumentsTool = defineTool({
     folder_id: folderScopeField,
   }),
   output: z.object({
-    documents: z.array(documentSummary),
-    count: z.number().int(),
-    docs: z.array(pageIndexDoc).describe("The same documents as PageIndex's tools list them"),
+    docs: z.array(documentRow).describe("Newest first (the fields PageIndex's tools give, and format, retrieval_ready, metadata)"),
     total_shown: z.number().int(),
     has_more: z.boolean(),
     next_cursor: z.string().optional(),
@@ -30,16 +28,14 @@ export const recentDocumentsTool = defineTool({
     const folderId = folder_id === "root" ? null : folder_id;
     const page = await context.services.documents.recentPage(context.user, { folderId, offset, limit });
     const hasMore = offset + page.docs.length < page.total;
-    const docs = page.docs.map(summarise);
+    const docs = page.docs.map(asDocumentRow);
     const steps = docs.length
       ? ["get_document_structure with a completed document's doc_id to start reading it"]
       : ["No documents yet: process_document indexes a local PDF or Markdown file"];
     if (hasMore) steps.push("recent_documents with cursor=next_cursor for older documents");
     return {
       result: {
-        documents: docs,
-        count: docs.length,
-        docs: page.docs.map(asPageIndexDoc),
+        docs,
         total_shown: docs.length,
         has_more: hasMore,
         ...(hasMore ? { next_cursor: encodeCursor(offset + page.docs.length) } : {}),

@@ -52,23 +52,30 @@ export const searchDocumentsTool = defineTool({
     const strip = <T extends { doc_id?: string; doc_name?: string }>({ doc_id: _id, doc_name: _name, ...rest }: T) => rest;
     const shownSections = oneDoc ? sections.map(strip) : sections;
     const shownPages = oneDoc ? result.pages.map(strip) : result.pages;
-    const best = sections[0];
-    const topPage = result.pages[0];
     return {
       result: { query: args.query, searched: result.searched, documents: result.documents.map((d) => ({ doc_id: d.doc_id, doc_name: d.doc_name, score: Math.round(d.score * 1000) / 1000 })), sections: shownSections, pages: shownPages },
-      next_steps: best
-        ? [
-            topPage
-              ? `get_page_content {doc_id: "${topPage.doc_id}", pages: "${result.pages.filter((p) => p.doc_id === topPage.doc_id).slice(0, 2).map((p) => p.page).join(",")}"} reads the best pages`
-              : best.start_index !== undefined
-              ? `get_page_content {doc_id: "${best.doc_id}", pages: "${best.start_index}-${best.end_index}"} to read the best section`
-              : `get_node_content {doc_id: "${best.doc_id}", node_ids: ["${best.node_id}"]} to read the best section`,
-            "Cite the pages of the passages you use",
-          ]
-        : ["No match: try other words (synonyms, terms the document would use), or get_document_structure to browse"],
+      next_steps: readBest(result.documents[0]?.doc_id, result.pages, sections),
     };
   },
 });
+
+/**
+ * Where to read first: the best document's best pages when it has pages (PDF), else its best
+ * sections by node id (Markdown and other page-less documents), whichever format wins.
+ */
+function readBest(bestDoc: string | undefined, pages: { doc_id?: string; page: number }[], sections: ReturnType<typeof sectionOf>[]): string[] {
+  if (!bestDoc) return ["No match: try other words (synonyms, terms the document would use), or get_document_structure to browse"];
+  const itsPages = pages.filter((p) => p.doc_id === bestDoc).slice(0, 2);
+  const itsSections = sections.filter((s) => s.doc_id === bestDoc);
+  const read = itsPages.length
+    ? `get_page_content {doc_id: "${bestDoc}", pages: "${itsPages.map((p) => p.page).join(",")}"} reads the best pages`
+    : itsSections.length && itsSections[0].start_index !== undefined
+      ? `get_page_content {doc_id: "${bestDoc}", pages: "${itsSections[0].start_index}-${itsSections[0].end_index}"} reads the best section`
+      : itsSections.length
+        ? `get_node_content {doc_id: "${bestDoc}", node_ids: [${itsSections.slice(0, 2).map((s) => `"${s.node_id}"`).join(", ")}]} reads the best sections`
+        : `get_document_structure {doc_id: "${bestDoc}"} to browse the best document`;
+  return [read, "Cite the pages (or sections) of the passages you use"];
+}
 
 /** The filter, checked as GET /docs checks it (only the operators the contract allows). */
 function checkedFilter(filter: Record<string, unknown>): Record<string, unknown> {
