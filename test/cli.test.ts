@@ -177,8 +177,12 @@ describe("CLI", () => {
       child.once("exit", () => reject(new Error(stderr)));
     });
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1];
-    const key = /(ti_[A-Za-z0-9_-]+)/.exec(stderr)![1];
-    expect(stderr).toContain(`curl -s -H "api_key: ${key}" ${url}/openapi.json`);
+    // stderr is not a terminal here: every line is a JSON log line, the key's included.
+    const lines = stderr.trim().split("\n").map((line) => JSON.parse(line) as { msg: string; api_key?: string; try?: string });
+    const created = lines.find((l) => l.api_key)!;
+    const key = created.api_key!;
+    expect(key).toMatch(/^ti_/);
+    expect(created.try).toBe(`curl -s -H "api_key: ${key}" ${url}/openapi.json`);
     expect((await fetch(`${url}/openapi.json`, { headers: { api_key: key } })).status).toBe(200);
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
