@@ -39,7 +39,7 @@ function bucket(size: number): number {
 }
 
 function styleKey(l: Line): string {
-  return `${bucket(l.size)}|${l.font}`;
+  return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}`;
 }
 
 export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
@@ -115,8 +115,10 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   // Code is set in monospace at body size; a larger monospace line is a heading that names
   // a module or command.
   // One point above body size counts when the font differs too (12 pt bold over 11 pt text).
-  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (l.font !== bodyFont && l.oneFont && !l.mono));
-  const distinct = Math.abs(l.size - bodySize) < 0.8 && l.font !== bodyFont && l.oneFont && !l.mono;
+  // Small capitals of two sizes are a face of their own, whatever font carries them.
+  const face = (l.font !== bodyFont && l.oneFont) || l.smallCaps === true;
+  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
+  const distinct = Math.abs(l.size - bodySize) < 0.8 && face && !l.mono;
   return larger || distinct;
 }
 

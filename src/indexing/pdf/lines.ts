@@ -354,7 +354,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       if (!str) continue;
       if (prev && text && !endsInSpace && str.charCodeAt(0) !== 32) {
         const gap = it.x - prev.right;
-        if (gap > 0.12 * Math.min(it.size, prev.size)) text += " ";
+        if (gap > 0.12 * Math.min(it.size, prev.size) && !(gap < 0.3 * prev.size && smallCapsJoin(prev, it))) text += " ";
       }
       text += str;
       endsInSpace = str.charCodeAt(str.length - 1) === 32;
@@ -380,7 +380,37 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   };
   if (frags.length > 1) line.cells = frags.length;
   if (lead) line.lead = lead;
+  const capitals = smallCapsSize(line.text, bySize);
+  if (capitals) {
+    line.size = capitals;
+    line.smallCaps = true;
+  }
   return line;
+}
+
+/** A word's first capital followed by the rest of it in smaller capitals ("I" + "NTRODUCTION"). */
+function smallCapsJoin(prev: Item, it: Item): boolean {
+  const ratio = it.size / prev.size;
+  return ratio >= SMALL_CAPS_MIN && ratio <= SMALL_CAPS_MAX && /\p{Lu}$/u.test(prev.str) && /^\p{Lu}/u.test(it.str) && !/\p{Ll}/u.test(prev.str + it.str);
+}
+
+/** Small capitals are 0.7-0.85 of the capitals' size in the usual fonts and templates. */
+const SMALL_CAPS_MIN = 0.6;
+const SMALL_CAPS_MAX = 0.9;
+
+/**
+ * The capitals' size when the line is set in small capitals of two sizes: no lowercase
+ * letter, letters and digits in exactly two sizes, the smaller 0.6-0.9 of the larger and
+ * holding at least as many of them (the word initials are the few large ones).
+ */
+function smallCapsSize(text: string, bySize: Tally<number>): number | undefined {
+  if (/\p{Ll}/u.test(text) || !/\p{Lu}.*\p{Lu}.*\p{Lu}/u.test(text)) return undefined;
+  const sizes = bySize.entries().filter(([, n]) => n >= 1);
+  if (sizes.length !== 2) return undefined;
+  const [[a, na], [b, nb]] = sizes;
+  const [large, small, nLarge, nSmall] = a > b ? [a, b, na, nb] : [b, a, nb, na];
+  const ratio = small / large;
+  return ratio >= SMALL_CAPS_MIN && ratio <= SMALL_CAPS_MAX && nSmall >= nLarge ? large : undefined;
 }
 
 /** Sums per key in first-seen order; a line has one to a few keys, so a linear scan is cheapest. */
@@ -403,6 +433,10 @@ class Tally<K> {
     let n = -1;
     for (let i = 0; i < this.keys.length; i++) if (this.sums[i] > n) ((best = this.keys[i]), (n = this.sums[i]));
     return best;
+  }
+
+  entries(): [K, number][] {
+    return this.keys.map((k, i) => [k, this.sums[i]]);
   }
 
   countAtLeast(min: number): number {

@@ -33,6 +33,12 @@ export interface Line {
    */
   lead?: { text: string; font: string; size: number };
   /**
+   * Set in small capitals made of two sizes (each word's first capital at the line's `size`,
+   * the rest as smaller capitals), as Times-based LaTeX templates and word processors set
+   * section headings: a heading style of its own even in the body font.
+   */
+  smallCaps?: boolean;
+  /**
    * Recognised lines only: the type's stem width divided by the line's height. OCR sees no
    * fonts; this tells bold lines from regular ones (ocr/calibrate.ts sets their font).
    */

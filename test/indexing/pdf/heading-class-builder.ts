@@ -12,6 +12,11 @@ export interface Run {
   boldItalic?: boolean;
   /** Set right after the previous run on its baseline, one space on (x is ignored). */
   after?: boolean;
+  /**
+   * Small capitals as Times-based LaTeX templates and word processors set them: each word's
+   * first letter at `size`, the rest as capitals at 0.8 `size`, in the same font.
+   */
+  smallCaps?: boolean;
 }
 
 /** A bookmark to a page (0-based), with its children. */
@@ -32,12 +37,28 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<
     for (const r of runs) {
       const font = r.boldItalic ? boldItalic : r.bold ? bold : regular;
       const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.x;
-      page.drawText(r.text, { x, y: r.y, size: r.size, font });
-      end = x + font.widthOfTextAtSize(r.text, r.size);
+      end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
+      if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });
     }
   }
   if (bookmarks?.length) addOutline(doc, bookmarks);
   return doc.save();
+}
+
+/** Draws a run in small capitals word by word; returns its right edge. */
+function drawSmallCaps(page: ReturnType<PDFDocument["addPage"]>, r: Run, x: number, font: Awaited<ReturnType<PDFDocument["embedFont"]>>): number {
+  const small = r.size * 0.8;
+  r.text.split(" ").forEach((word, i) => {
+    if (i > 0) x += font.widthOfTextAtSize(" ", small);
+    const [head, rest] = /^\p{L}/u.test(word) ? [word[0].toUpperCase(), word.slice(1).toUpperCase()] : [word, ""];
+    page.drawText(head, { x, y: r.y, size: r.size, font });
+    x += font.widthOfTextAtSize(head, r.size);
+    if (rest) {
+      page.drawText(rest, { x, y: r.y, size: small, font });
+      x += font.widthOfTextAtSize(rest, small);
+    }
+  });
+  return x;
 }
 
 /** The document's outline: a linked list of items per level, each pointing at the top of its page. */

@@ -859,3 +859,22 @@ describe("a risk-factor caption wrapped over long lines and across a page break"
     expect(titles.filter((t) => /^(demand|may experience|products)/.test(t))).toEqual([]);
   });
 });
+
+describe("numbered section headings in small capitals (Times-based conference templates)", () => {
+  // One column of 10 pt text; sections "1 INTRODUCTION" in small capitals at 10 pt (each
+  // word's first letter 10 pt, the rest 8 pt capitals, same font as the text), centred.
+  const section = (title: string, y: number): Run => ({ text: title, x: 250, y, size: 10, smallCaps: true });
+  const pages: Run[][] = [
+    [{ text: "Generated Conference Paper", x: 200, y: 750, size: 16, bold: true }, ...bodyLines(1, 6, 700), section("1 Introduction", 610), ...bodyLines(10, 20, 590)],
+    [...bodyLines(40, 10, 740), section("2 Related Work", 600), ...bodyLines(60, 18, 580)],
+    [section("3 System Design", 740), ...bodyLines(80, 14, 720), section("4 Evaluation", 520), ...bodyLines(100, 12, 500)],
+    [...bodyLines(120, 8, 740), section("5 Conclusion", 620), ...bodyLines(130, 6, 600)],
+  ];
+
+  it("reads each small-capital heading as one title at its page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    const sections = rows.filter((r) => !/Generated Conference Paper/.test(r));
+    expect(sections).toEqual(["1 1 INTRODUCTION [1]", "1 2 RELATED WORK [2]", "1 3 SYSTEM DESIGN [3]", "1 4 EVALUATION [3]", "1 5 CONCLUSION [4]"]);
+  });
+});
