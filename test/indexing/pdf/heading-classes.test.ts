@@ -878,3 +878,23 @@ describe("numbered section headings in small capitals (Times-based conference te
     expect(sections).toEqual(["1 1 INTRODUCTION [1]", "1 2 RELATED WORK [2]", "1 3 SYSTEM DESIGN [3]", "1 4 EVALUATION [3]", "1 5 CONCLUSION [4]"]);
   });
 });
+
+describe("a manual with three heading levels told apart only by size", () => {
+  // Unnumbered bold headings at 16, 13 and 11.5 pt over 10 pt text: the size alone gives the level.
+  const h = (text: string, size: number, y: number): Run => ({ text, x: 60, y, size, bold: true });
+  const pages: Run[][] = [
+    [h("Getting Started", 16, 740), ...bodyLines(1, 5, 715), h("Installing the Device", 13, 640), ...bodyLines(10, 5, 620), h("Checking the Package", 11.5, 545), ...bodyLines(20, 8, 525)],
+    [h("Connecting the Cables", 11.5, 740), ...bodyLines(30, 8, 720), h("First Use", 13, 600), ...bodyLines(40, 10, 580)],
+    [h("Everyday Care", 16, 740), ...bodyLines(50, 6, 715), h("Cleaning", 13, 620), ...bodyLines(60, 6, 600), h("Outer Surfaces", 11.5, 510), ...bodyLines(70, 5, 490), h("Filters", 11.5, 410), ...bodyLines(80, 5, 390)],
+    [h("Troubleshooting", 16, 740), ...bodyLines(90, 12, 715)],
+  ];
+
+  it("nests the three sizes as three levels, each heading at its page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Getting Started [1]", "2 Installing the Device [1]", "3 Checking the Package [1]", "3 Connecting the Cables [2]", "2 First Use [2]",
+      "1 Everyday Care [3]", "2 Cleaning [3]", "3 Outer Surfaces [3]", "3 Filters [3]", "1 Troubleshooting [4]",
+    ]);
+  });
+});
