@@ -44,6 +44,8 @@ describe("the default store location", () => {
     expect(resolveHome({}, env)).toEqual({ home: path.resolve("/home/ann/stores/main"), source: "TREEINDEX_HOME" });
     expect(resolveHome({ home: "~/other" }, env)).toEqual({ home: path.resolve("/home/ann/other"), source: "--home" });
     expect(resolveHome({ home: "rel" }, env).home).toBe(path.resolve("rel"));
+    // An empty TREEINDEX_HOME (the MCP bundle's store setting left empty) is the default store.
+    expect(resolveHome({}, { HOME: "/home/ann", TREEINDEX_HOME: "" }).source).toBe("checkout");
   });
 });
 
