@@ -152,6 +152,8 @@ describe("MCP data tools: list, metadata schemas, search, relevance, OCR", () =>
     const md = "# Site theme\n\nHow the theme is set up.\n\n## Overriding the footer\n\nTo override the footer of a theme, copy the footer include into your site's _includes folder and edit the copy; the theme's own footer is then ignored.\n\n## Colours\n\nSet the colours in the theme's config.\n";
     await fs.writeFile(path.join(root, "theme-guide.md"), md);
     const mdId = await index("theme-guide.md");
+    // The library index follows the store's commits a moment after completion (< 1 s).
+    await services.librarySync.idle();
     const library = ok(await client.callTool({ name: "search_documents", arguments: { query: "How do I override the footer of my theme?" } }));
     expect(library.documents[0].doc_id).toBe(mdId);
     expect(library.pages.every((p: { doc_id: string }) => p.doc_id !== mdId)).toBe(true); // Markdown has no pages
