@@ -43,12 +43,14 @@ describe("the packed package", () => {
 
       const tarball = path.join(dir, packed.filename);
       const env = { TREEINDEX_HOME: path.join(dir, "home"), npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? dir, ".npm") };
-      const name = await serverNameOverStdio(NPX, ["--yes", "--prefer-offline", `--package=${tarball}`, "treeindex", "mcp"], { cwd: dir, env }, 240_000);
+      // npx installs the package's dependencies first: 150 s on a quiet 2-core machine, over
+      // 240 s beside a corpus build (a clean-clone run timed out there).
+      const name = await serverNameOverStdio(NPX, ["--yes", "--prefer-offline", `--package=${tarball}`, "treeindex", "mcp"], { cwd: dir, env }, 420_000);
       expect(name).toBe("treeindex");
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 480_000);
 
   it("npm run bundle makes an MCP Bundle the mcpb CLI validates, whose server starts from the unpacked bundle", async () => {
     expect(existsSync("dist/.build-stamp"), "run npm run build (npm install does it)").toBe(true);
