@@ -18,6 +18,7 @@ import { postgresBench } from "./bench/postgres.ts";
 import { retrievalBench } from "./bench/retrieval.ts";
 import { safetyBench } from "./bench/safety.ts";
 import { storeBench } from "./bench/store.ts";
+import { treeCorpusBench } from "./bench/tree-corpus.ts";
 import { treesBench } from "./bench/trees.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
 
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, BenchSection> = {
   safety: safetyBench,
   "pdf-quality": pdfQualityBench,
   trees: treesBench,
+  "tree-corpus": treeCorpusBench,
   "pdf-speed": pdfSpeedBench,
   markdown: markdownBench,
   mcp: mcpBench,

@@ -157,3 +157,46 @@ function matchedDepths(entries: readonly GoldEntry[], isMatched: (i: number) => 
   });
   return depths;
 }
+
+/** Counts summed over documents, for micro-averages (shared by the trees and tree-corpus benches). */
+export interface Tally {
+  gold: number;
+  predicted: number;
+  predictedAtGoldDepth: number;
+  matched: number;
+  pageOk: number;
+  levelOk: number;
+  matchedLevelOk: number;
+}
+
+export const emptyTally = (): Tally => ({ gold: 0, predicted: 0, predictedAtGoldDepth: 0, matched: 0, pageOk: 0, levelOk: 0, matchedLevelOk: 0 });
+
+export function addQuality(t: Tally, q: TreeQuality): void {
+  t.gold += q.gold;
+  t.predicted += q.predicted;
+  t.predictedAtGoldDepth += q.predictedAtGoldDepth;
+  t.matched += q.matched;
+  t.pageOk += Math.round(q.startPageExact * q.matched);
+  t.levelOk += Math.round(q.levelAgreement * q.matched);
+  t.matchedLevelOk += Math.round(q.levelAgreementMatched * q.matched);
+}
+
+export const f3 = (x: number) => x.toFixed(3);
+
+/** Micro-averaged figures of a tally. */
+export function tallyRates(t: Tally) {
+  return {
+    recall: t.gold ? t.matched / t.gold : 0,
+    precision: t.predicted ? t.matched / t.predicted : 0,
+    precisionAtGoldDepth: t.predictedAtGoldDepth ? t.matched / t.predictedAtGoldDepth : 0,
+    startPage: t.matched ? t.pageOk / t.matched : 0,
+    level: t.matched ? t.levelOk / t.matched : 0,
+    levelMatched: t.matched ? t.matchedLevelOk / t.matched : 0,
+  };
+}
+
+/** "recall / precision at gold depth (all nodes) / start page / level among matched (absolute)". */
+export function tallyText(t: Tally): string {
+  const r = tallyRates(t);
+  return `${f3(r.recall)} / ${f3(r.precisionAtGoldDepth)} (${f3(r.precision)}) / ${f3(r.startPage)} / ${f3(r.levelMatched)} (${f3(r.level)})`;
+}

@@ -18,7 +18,7 @@ import { indexPdf } from "../../src/indexing/pdf/index.ts";
 import type { TreeNode } from "../../src/indexing/tree-types.ts";
 import { CORPUS } from "./inputs.ts";
 import { checkFilingParts, loadFilingParts } from "./filing-parts.ts";
-import { flattenTree, scoreAgainstGold, type GoldEntry, type TreeQuality } from "./tree-quality.ts";
+import { addQuality as add, emptyTally as empty, f3, flattenTree, scoreAgainstGold, tallyText, type GoldEntry, type Tally, type TreeQuality } from "./tree-quality.ts";
 import type { BenchFigure } from "./types.ts";
 
 const GROUP = "trees";
@@ -64,40 +64,6 @@ function cases(): Case[] {
     }
   }
   return out;
-}
-
-interface Tally {
-  gold: number;
-  predicted: number;
-  predictedAtGoldDepth: number;
-  matched: number;
-  pageOk: number;
-  levelOk: number;
-  matchedLevelOk: number;
-}
-
-const empty = (): Tally => ({ gold: 0, predicted: 0, predictedAtGoldDepth: 0, matched: 0, pageOk: 0, levelOk: 0, matchedLevelOk: 0 });
-
-function add(t: Tally, q: TreeQuality): void {
-  t.gold += q.gold;
-  t.predicted += q.predicted;
-  t.predictedAtGoldDepth += q.predictedAtGoldDepth;
-  t.matched += q.matched;
-  t.pageOk += Math.round(q.startPageExact * q.matched);
-  t.levelOk += Math.round(q.levelAgreement * q.matched);
-  t.matchedLevelOk += Math.round(q.levelAgreementMatched * q.matched);
-}
-
-const f3 = (x: number) => x.toFixed(3);
-
-function tallyText(t: Tally): string {
-  const r = t.gold ? t.matched / t.gold : 0;
-  const p = t.predicted ? t.matched / t.predicted : 0;
-  const pg = t.predictedAtGoldDepth ? t.matched / t.predictedAtGoldDepth : 0;
-  const s = t.matched ? t.pageOk / t.matched : 0;
-  const l = t.matched ? t.levelOk / t.matched : 0;
-  const lm = t.matched ? t.matchedLevelOk / t.matched : 0;
-  return `${f3(r)} / ${f3(pg)} (${f3(p)}) / ${f3(s)} / ${f3(lm)} (${f3(l)})`;
 }
 
 /**

@@ -1,0 +1,32 @@
+/**
+ * Where the tree corpus lives: a cache directory outside the repository (it is built on the
+ * machine, never committed). `TREEINDEX_TREE_CORPUS` overrides the default.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const DEFAULT_CORPUS_DIR = "/tmp/treeindex-tree-corpus";
+
+export function corpusDir(): string {
+  return path.resolve(process.env.TREEINDEX_TREE_CORPUS || DEFAULT_CORPUS_DIR);
+}
+
+/** Files of one corpus directory. */
+export function corpusPaths(dir = corpusDir()) {
+  return {
+    dir,
+    /** One JSON object per kept PDF (ManifestEntry), in id order. */
+    manifest: path.join(dir, "manifest.jsonl"),
+    /** PDFs looked at and why each was left out. */
+    skipped: path.join(dir, "skipped.jsonl"),
+    original: (id: string) => path.join(dir, "original", `${id}.pdf`),
+    stripped: (id: string) => path.join(dir, "stripped", `${id}.pdf`),
+    outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
+  };
+}
+
+/** The committed compact manifest: which PDFs a build should give, to check a rebuild against. */
+export const COMMITTED_MANIFEST = fileURLToPath(new URL("./manifest.json", import.meta.url));
+
+/** The shared corpus, whose PDFs are left out of this one. */
+export const SHARED_CORPUS_PDFS = fileURLToPath(new URL("../../../shared/corpus/pdf/", import.meta.url));
