@@ -153,7 +153,7 @@ export async function countPdfPages(data: Uint8Array, signal?: AbortSignal): Pro
   }
 }
 
-async function readTitle(doc: Awaited<ReturnType<typeof openPdf>>["doc"]): Promise<string | undefined> {
+export async function readTitle(doc: Awaited<ReturnType<typeof openPdf>>["doc"]): Promise<string | undefined> {
   try {
     const meta = await doc.getMetadata();
     const t = String((meta.info as { Title?: unknown })?.Title ?? "").replace(/\s+/g, " ").trim();
@@ -167,7 +167,7 @@ async function readTitle(doc: Awaited<ReturnType<typeof openPdf>>["doc"]): Promi
 
 /** Title for text before the first section: the document title, else the most prominent
  * line of the first page with text. */
-function leadTitle(pages: PageText[], metaTitle?: string): string {
+export function leadTitle(pages: PageText[], metaTitle?: string): string {
   if (metaTitle) return shorten(metaTitle);
   for (const p of pages) {
     if (!p.lines.length) continue;

@@ -122,6 +122,15 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   return larger || distinct;
 }
 
+/**
+ * Manuals of programs and packages name commands, environments and placeholders in their
+ * headings ("The command \\diagbox", "Use of {NiceTabular}", "The option <...>"): those are
+ * words, not the symbols of a formula.
+ */
+function withoutCommandNames(t: string): string {
+  return t.replace(/\\[A-Za-z@]+\*?/g, "C").replace(/\{[A-Za-z@][\w*@-]*\}/g, "C").replace(/<(?:\.\.\.|…|[A-Za-z][\w -]{0,30})>/g, "C");
+}
+
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
@@ -132,7 +141,7 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
   if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
-  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(t)) return false;
+  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(t))) return false;
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;
   if (/[[\]]/.test(t) && !strongPattern(t)) return false; // citations, code; "Item 6. [Reserved]" is fine

@@ -20,6 +20,8 @@ const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
+/** Back matter that lists page numbers too: an index, a change history. Never the contents. */
+const BACK_MATTER_TITLE_RE = /^(?:index|general index|subject index|index of [\p{L} ]{2,30}|change history|changes|revision history|glossary)$/iu;
 const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?|item)\b/i;
 const NOT_APPLICABLE_RE = /\s(n\/a|not applicable)$/i;
 /** A column head at the end of a group line ("Part I – Financial information   Page"). */
@@ -78,7 +80,8 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const leaders = parsed.filter((p) => p.leaders && p.entry).length;
   const head = page.lines.slice(0, 6).map((l) => l.text.trim());
   const titled = head.some((t) => CONTENTS_TITLE_RE.test(t.replace(/[:.]$/, "")));
-  const listOf = head.some((t) => LIST_OF_RE.test(t));
+  // A list of figures ends a run of contents pages; an index or change history is none.
+  const listOf = head.some((t) => LIST_OF_RE.test(t)) || (!titled && head.some((t) => BACK_MATTER_TITLE_RE.test(t.replace(/[:.]$/, ""))));
   const nums = entries.map((e) => e.entry!.printed).filter((p) => /^\d+$/.test(p)).map(Number);
   let up = 0;
   for (let i = 1; i < nums.length; i++) if (nums[i] >= nums[i - 1]) up++;

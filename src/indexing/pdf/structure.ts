@@ -7,6 +7,7 @@
  */
 import type { TocSource, TreeNode } from "../tree-types.ts";
 import { assembleTree } from "./assemble.ts";
+import { bodyFontSublevels } from "./body-sublevels.ts";
 import { placeFilingBookmarks } from "./filing-bookmarks.ts";
 import { dropRunningDivisionLabels, shapeFilingParts } from "./filing-parts.ts";
 import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
@@ -188,8 +189,16 @@ function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: n
 
 /**
  * A printed contents page lists the upper levels only; the body's own headings (by the
- * document's heading styles) under each listed leaf become its children.
+ * document's heading styles) under each listed leaf become its children. Where the body has
+ * none in a heading style, lettered and roman headings set in the body font (a., b.; (i),
+ * (ii)) are the levels below.
  */
 function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats, skipPages: ReadonlySet<number>): Heading[] {
-  return expandLeaves(headings, pages, undefined, (h, end) => nestUnder(h, layoutHeadings(pages, stats, { after: { page: h.page, line: h.line ?? 0 }, before: end, skipPages })));
+  return expandLeaves(headings, pages, undefined, (h, end) => {
+    const after = { page: h.page, line: h.line ?? 0 };
+    const styled = layoutHeadings(pages, stats, { after, before: end, skipPages });
+    if (styled.length) return nestUnder(h, styled);
+    const romansOnly = /^\(?[a-z][.)]\s/.test(h.title);
+    return nestUnder(h, bodyFontSublevels(pages, stats.bodyPitch, { after, before: end, skipPages, romansOnly }));
+  });
 }

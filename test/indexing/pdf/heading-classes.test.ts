@@ -898,3 +898,49 @@ describe("a manual with three heading levels told apart only by size", () => {
     ]);
   });
 });
+
+describe("body-font lettered and roman headings below a printed contents", () => {
+  // The contents lists I., A. and 1.; the body goes on to a., b. and (i), (ii), set exactly
+  // like the text (same font and size), told apart only by numbering and standing alone.
+  const listed: [number, string, number][] = [
+    [0, "I. Introduction", 2],
+    [1, "A. Background", 2],
+    [2, "1. Scope of the Rule", 2],
+    [2, "2. Definitions", 5],
+    [0, "II. Economic Analysis", 6],
+  ];
+  const contents: Run[] = [{ text: "Table of Contents", x: 60, y: 780, size: 14, bold: true }];
+  listed.forEach(([depth, title, page], i) => contents.push({ text: `${title} ${".".repeat(40 - depth * 4)} ${page}`, x: 60 + depth * 18, y: 740 - i * 20, size: 10 }));
+  const heading = (text: string, y: number, size = 12): Run => ({ text, x: 60, y, size, bold: true });
+  const plain = (text: string, y: number, x = 60): Run => ({ text, x, y, size: 10 });
+  const para = (n: number, top: number, lines = 3): Run[] => Array.from({ length: lines }, (_, k) => plain(k === lines - 1 ? `${sentence(n + k)} Done.` : sentence(n + k), top - 13 * k));
+  const pages: Run[][] = [
+    contents,
+    [heading("I. Introduction", 770, 13), ...para(1, 750), heading("A. Background", 690), ...para(10, 670), heading("1. Scope of the Rule", 610, 11), ...para(20, 590),
+      plain("a. Covered Persons", 540), ...para(30, 520), plain("(i) Broker-Dealers", 470, 72), ...para(40, 450)],
+    [plain("(ii) Investment Advisers", 770, 72), ...para(50, 750, 6), plain("b. Exempt Transactions", 650), ...para(60, 630, 8)],
+    [...para(70, 770, 5), plain("c. Compliance Dates. The rule applies to all covered persons from the first day of", 690), ...para(80, 677, 4)],
+    // A list inside a sentence has the same labels and is no heading.
+    [heading("2. Definitions", 770, 11), plain("For the purposes of this section, the following terms apply to every filer:", 745),
+      plain("a. the term issuer means any person who issues or proposes to issue securities;", 732), plain("b. the term dealer means any person engaged in the business of buying;", 719),
+      ...para(90, 700, 4)],
+    [heading("II. Economic Analysis", 770, 13), ...para(100, 750, 8)],
+  ];
+
+  it("nests the lettered headings under the last listed entry and the roman ones under them, at their pages", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/Table of Contents/.test(r))).toEqual([
+      "1 I. Introduction [2]",
+      "2 A. Background [2]",
+      "3 1. Scope of the Rule [2]",
+      "4 a. Covered Persons [2]",
+      "5 (i) Broker-Dealers [2]",
+      "5 (ii) Investment Advisers [3]",
+      "4 b. Exempt Transactions [3]",
+      "4 c. Compliance Dates [4]",
+      "3 2. Definitions [5]",
+      "1 II. Economic Analysis [6]",
+    ]);
+  });
+});
