@@ -5,6 +5,7 @@
  */
 import { agentCostBench } from "./bench/agent-cost.ts";
 import { evaldataBench } from "./bench/evaldata.ts";
+import { formatsBench } from "./bench/formats.ts";
 import { libraryBench } from "./bench/library.ts";
 import { libraryScaleBench } from "./bench/library-scale.ts";
 import { listingBench } from "./bench/listing.ts";
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, BenchSection> = {
   "tree-corpus": treeCorpusBench,
   "pdf-speed": pdfSpeedBench,
   markdown: markdownBench,
+  formats: formatsBench,
   mcp: mcpBench,
   "mcp-sessions": mcpSessionsBench,
   ocr: ocrBench,

@@ -43,13 +43,15 @@ function messageOf(error: unknown): string {
 /** Stores one file (or finds it already stored); every failure becomes an outcome naming the file. */
 async function addOne(services: Services, user: UserRecord, file: string, bytes: Uint8Array, folderId: string | undefined): Promise<Outcome[]> {
   try {
-    const [{ uploadOptions }, { findStoredCopy }, { isZip }] = await Promise.all([
+    const [{ uploadOptions }, { findStoredCopy }, { isZip }, { identifyContainer }] = await Promise.all([
       import("../core/documents/schemas.ts"),
       import("../core/documents/stored-copy.ts"),
       import("../indexing/detect.ts"),
+      import("../indexing/detect-container.ts"),
     ]);
     const fileName = path.basename(file);
-    if (!isZip(bytes)) {
+    // One document (a DOCX or EPUB is a ZIP inside, but one document), unless an archive to import.
+    if (!isZip(bytes) || (await identifyContainer(bytes)).kind !== "zip") {
       const stored = await findStoredCopy(services.store, user, { fileName, bytes, folderId });
       if (stored) return [{ file, docId: stored.id, name: stored.name, alreadyStored: true }];
     }
@@ -93,12 +95,12 @@ function report(outcome: Outcome, doc: DocumentRecord | undefined, json: boolean
 export function registerAddCommand(program: Command): void {
   program
     .command("add")
-    .description("store and index PDF or Markdown files (or ZIPs of them); prints one line per file (its document id, or why it failed), waits until indexed")
+    .description("store and index documents (PDF, Markdown, DOCX, ODT, PPTX, EPUB, HTML, text) or ZIPs of them; prints one line per file (its document id, or why it failed), waits until indexed")
     .argument("<files...>", "files to add")
     .option("--folder <folder_id>", "file them in this folder")
     .option("--no-wait", "print the ids at once; indexing continues in `treeindex serve` or the next `treeindex mcp`")
     .option("--json", "print one JSON object per file and line: {file, doc_id, name, status, page_count} or {file, error}")
-    .addHelpText("after", "\nExample:\n  treeindex add report.pdf notes.md\n\nA file already stored (same name and bytes, same folder) is reported as that document, not stored twice, so a failed run can simply be run again.\n")
+    .addHelpText("after", "\nExample:\n  treeindex add report.pdf notes.md slides.pptx book.epub\n\nA file already stored (same name and bytes, same folder) is reported as that document, not stored twice, so a failed run can simply be run again.\n")
     .action(async (files: string[], flags: AddFlags, command: Command) => {
       const json = flags.json === true;
       // Read everything first: no store is opened (nor worker pool started) when no file can be read.

@@ -1,6 +1,7 @@
 /**
- * `treeindex index <file>`: index one PDF or Markdown file without a server and print the
- * tree JSON on stdout, in the same node shape as the API (`POST /markdown`'s for Markdown).
+ * `treeindex index <file>`: index one document without a server and print the tree JSON on
+ * stdout, in the same node shape as the API (`POST /markdown`'s for Markdown, `GET /doc`'s
+ * for the others). The format is recognised by content, as for uploads.
  * A progress bar goes to stderr on a TTY.
  */
 import fs from "node:fs/promises";
@@ -28,8 +29,8 @@ function positiveInt(value: string): number {
 export function registerIndexCommand(program: Command): void {
   program
     .command("index")
-    .description("index one PDF or Markdown file without a server and print its tree as JSON (stdout)")
-    .argument("<file>", "PDF or Markdown (.md/.markdown) file")
+    .description("index one document (PDF, Markdown, DOCX, ODT, PPTX, EPUB, HTML, text) without a server and print its tree as JSON (stdout)")
+    .argument("<file>", "PDF, Markdown (.md/.markdown), Word (.docx), OpenDocument (.odt), PowerPoint (.pptx), EPUB, HTML or text file")
     .option("--no-text", "omit node text")
     .option("--summary", "add node summaries and the document description", false)
     .option("--no-node-id", "omit node ids")
@@ -38,7 +39,7 @@ export function registerIndexCommand(program: Command): void {
     .option("--no-ocr", "PDF: do not OCR pages without a usable text layer (they stay empty)")
     .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
-    .addHelpText("after", "\nExample:\n  treeindex index report.pdf --pretty > report.tree.json\n\nThe output is the API's own shape: GET /doc/{id}'s for a PDF ({doc_name, page_count, toc_source, result}), POST /markdown's for Markdown ({success, doc_name, structure}).\nTo store a file instead, use treeindex add.\n")
+    .addHelpText("after", "\nExample:\n  treeindex index report.pdf --pretty > report.tree.json\n\nThe output is the API's own shape: GET /doc/{id}'s for a PDF and the other formats ({doc_name, page_count, toc_source, result}), POST /markdown's for Markdown ({success, doc_name, structure}).\nTo store a file instead, use treeindex add.\n")
     .action(async (given: string, flags: IndexFlags, command: Command) => {
       // A quoted `~/…` reaches us unexpanded by the shell.
       const file = expandHome(given);
@@ -46,15 +47,15 @@ export function registerIndexCommand(program: Command): void {
       if (!stat) throw new Error(`${file}: no such file`);
       if (!stat.isFile()) throw new Error(`${file}: not a file`);
       // The indexers (pdfjs, remark) load only when this command runs.
-      const [{ SingleBar, Presets }, { renderTree }, { detectFormat }, { decodeMarkdown, indexMarkdown }, { indexPdf }] = await Promise.all([
+      const [{ SingleBar, Presets }, { renderTree }, { detectDocument }, { decodeMarkdown, indexMarkdown }, { indexPdf }] = await Promise.all([
         import("cli-progress"),
         import("../core/documents/render.ts"),
-        import("../indexing/detect.ts"),
+        import("../indexing/detect-container.ts"),
         import("../indexing/markdown/index.ts"),
         import("../indexing/pdf/index.ts"),
       ]);
       const bytes = new Uint8Array(await fs.readFile(file));
-      const format = detectFormat(bytes, file);
+      const format = await detectDocument(bytes, file);
       if (format.kind === "markdown") {
         const indexed = indexMarkdown(decodeMarkdown(bytes, file), {
           fileName: file,
@@ -69,8 +70,26 @@ export function registerIndexCommand(program: Command): void {
         process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
         return;
       }
+      if (format.kind === "unknown" || format.kind === "zip") {
+        const { ACCEPTED_FORMATS } = await import("../indexing/formats.ts");
+        throw new Error(`${file}: ${format.kind === "unknown" ? `looks like ${format.looksLike}` : "a ZIP archive (treeindex add imports its documents)"}; accepted: ${ACCEPTED_FORMATS.replace(/; and ZIP.*$/, "")}`);
+      }
       if (format.kind !== "pdf") {
-        throw new Error(`${file}: ${format.kind === "unknown" ? `looks like ${format.looksLike}` : `${format.kind} files`}; accepted: PDF, Markdown`);
+        const { loadConfig } = await import("../config.ts");
+        const { indexLimits } = await import("../core/documents/index-job.ts");
+        const { indexStructured } = await import("../indexing/structured/index.ts");
+        const { maxStreamBytes } = indexLimits(loadConfig(command.optsWithGlobals()));
+        const indexed = await indexStructured(format.kind, bytes, { fileName: file, addSummaries: flags.summary, addDescription: flags.summary, container: { maxPartBytes: maxStreamBytes } });
+        const output = {
+          doc_name: path.basename(file),
+          page_count: indexed.pageCount,
+          toc_source: indexed.tocSource,
+          ...(indexed.description ? { doc_description: indexed.description } : {}),
+          ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
+          result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
+        };
+        process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
+        return;
       }
       const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages, ETA {eta_formatted}", stream: process.stderr }, Presets.shades_classic) : undefined;
       let started = false;

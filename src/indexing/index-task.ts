@@ -5,6 +5,7 @@
  */
 import fs from "node:fs/promises";
 import type { MessagePort } from "node:worker_threads";
+import type { DocumentFormat } from "./formats.ts";
 import type { MarkdownIndexOptions } from "./markdown/index.ts";
 import { openPdf } from "./pdf/document.ts";
 import { indexPdf } from "./pdf/index.ts";
@@ -16,10 +17,15 @@ export interface IndexTaskPayload {
   /** The stored file; or `source` for Markdown given inline. */
   filePath?: string;
   source?: string;
-  format: "pdf" | "markdown";
+  format: DocumentFormat;
   maxPages?: number;
-  /** PDF: the most any compressed stream may inflate to (the per-job memory ceiling). */
+  /**
+   * PDF: the most any compressed stream may inflate to (the per-job memory ceiling).
+   * DOCX, ODT, EPUB, PPTX: the most their text parts may inflate to, all together.
+   */
   maxStreamBytes?: number;
+  /** HTML, DOCX, ODT, EPUB, PPTX, TXT: the original file name (titles a document without a title of its own). */
+  structured?: { fileName: string };
   /** Markdown: the original file name (doc name, preamble title) and tree options. */
   markdown?: MarkdownIndexOptions;
   /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
@@ -65,6 +71,21 @@ export default async function indexTask(payload: IndexTaskPayload, { signal }: {
       const options: MarkdownIndexOptions = payload.markdown ?? { fileName: "document.md", addSummaries: true, addDescription: true };
       const source = payload.source ?? decodeMarkdown(await readBytes(payload), options.fileName);
       return indexMarkdown(source, options);
+    }
+    case "html":
+    case "docx":
+    case "odt":
+    case "epub":
+    case "pptx":
+    case "txt": {
+      // Loaded on first use, like the Markdown indexer (rehype, the XML reader, the tokenizer).
+      const { indexStructured } = await import("./structured/index.ts");
+      return indexStructured(payload.format, await readBytes(payload), {
+        fileName: payload.structured?.fileName ?? `document.${payload.format}`,
+        addSummaries: true,
+        addDescription: true,
+        container: { maxPartBytes: payload.maxStreamBytes },
+      });
     }
     default:
       throw new Error(`Indexing ${String(payload.format)} files is not supported`);

@@ -7,11 +7,11 @@ export interface TreeNode {
   title: string;
   /** 4-digit zero-padded, depth-first pre-order from "0000". */
   node_id: string;
-  /** 1-based physical page where the node starts (PDF only). */
+  /** 1-based physical page where the node starts (PDF; slides; DOCX pages where Word recorded them). */
   start_index?: number;
-  /** Last physical page of the node's whole subtree (PDF only). */
+  /** Last physical page of the node's whole subtree (where start_index is). */
   end_index?: number;
-  /** 1-based line of the heading in the source file (Markdown only). */
+  /** 1-based line of the heading in the source file (Markdown, HTML, text), or its paragraph number (DOCX, ODT, EPUB). */
   line_num?: number;
   /** The node's own text: from its heading to the next heading of any level. */
   text: string;
@@ -19,11 +19,29 @@ export interface TreeNode {
   nodes: TreeNode[];
 }
 
-/** Where a PDF's structure came from, most trusted first. */
-export type TocSource = "outline" | "printed_toc" | "layout" | "page_groups" | "markdown";
+/**
+ * Where a document's structure came from. PDF, most trusted first: outline, printed_toc,
+ * layout, page_groups. Markdown: markdown. The structured-text formats: html_headings (h1-h6
+ * of a web page or e-book chapters), heading_styles (DOCX), outline_levels (ODT), navigation
+ * (an e-book's own table of contents), slides (PPTX), text_headings and paragraph_groups
+ * (plain text with and without visible headings).
+ */
+export type TocSource =
+  | "outline"
+  | "printed_toc"
+  | "layout"
+  | "page_groups"
+  | "markdown"
+  | "html_headings"
+  | "heading_styles"
+  | "outline_levels"
+  | "navigation"
+  | "slides"
+  | "text_headings"
+  | "paragraph_groups";
 
 export interface IndexedDocument {
-  /** Number of physical pages (0 for Markdown). */
+  /** Number of physical pages or slides (0 for formats without pages). */
   pageCount: number;
   tocSource: TocSource;
   tree: TreeNode[];
@@ -31,7 +49,7 @@ export interface IndexedDocument {
   description?: string;
   /** Non-fatal problems worth showing the user (e.g. an undecodable page image). */
   warnings?: string[];
-  /** Text of each physical page (PDF only; index 0 = page 1), headers/footers stripped.
+  /** Text of each physical page (PDF, slides, paged DOCX; index 0 = page 1), headers/footers stripped.
    * Stored beside the tree so page content can be read without reopening the PDF. */
   pageTexts?: string[];
 }

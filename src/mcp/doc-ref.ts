@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { documentInfoOf } from "../core/documents/render.ts";
-import { documentInfo } from "../core/documents/schemas.ts";
+import { documentFormat, documentInfo } from "../core/documents/schemas.ts";
 import type { DocumentRecord } from "../store/index.ts";
 import type { McpContext } from "./context.ts";
 import { ToolFailure } from "./tool-errors.ts";
@@ -50,7 +50,7 @@ export const documentSummary = z.object({
   description: z.string(),
   status: z.enum(["queued", "processing", "completed", "failed"]),
   retrieval_ready: z.boolean(),
-  format: z.enum(["pdf", "markdown"]),
+  format: documentFormat,
   page_count: z.number().int(),
   created_at: z.string(),
   folder_id: z.string().nullable(),
@@ -109,6 +109,9 @@ export function asDocumentRow(doc: DocumentRecord): DocumentRow {
 export function stepsFor(doc: DocumentRecord): string[] {
   switch (doc.status) {
     case "completed":
+      if (doc.pageNum === 0) {
+        return [`get_document_structure {doc_id: "${doc.id}"} to see its sections`, "Then get_node_content with node ids, and cite the sections (search_documents finds passages)"];
+      }
       return [
         `get_document_structure {doc_id: "${doc.id}"} to see its sections and page ranges`,
         "Then get_page_content with tight page ranges, or get_node_content with node ids, and cite pages",

@@ -2,6 +2,7 @@
  * Records kept in the catalogue. Large content (files, trees, OCR output) lives in the
  * per-document blob folder, never here: the whole catalogue is rewritten on each change.
  */
+import type { DocumentFormat } from "../indexing/formats.ts";
 import type { ProcessIdentity } from "./process-identity.ts";
 
 export interface UserRecord {
@@ -34,8 +35,8 @@ export interface DocumentRecord {
   metadata: Record<string, unknown>;
   folderId: string | null;
   error?: string;
-  /** "pdf" or "markdown": decides which indexer runs and which node fields exist. */
-  format: "pdf" | "markdown";
+  /** Decides which indexer runs and which node fields exist (src/indexing/formats.ts). */
+  format: DocumentFormat;
   /** Upload options that shape the result (summaries, description, text, OCR...). */
   options: Record<string, unknown>;
   tocSource?: string;

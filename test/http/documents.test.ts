@@ -91,7 +91,7 @@ describe("document upload and status", () => {
   it.each([
     ["a PNG renamed .pdf", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), "photo.pdf", /PNG image.*Accepted formats: PDF/],
     ["a zero-byte file", new Uint8Array(0), "empty.pdf", /empty file/],
-    ["a text file", "hello", "notes.txt", /text file/],
+    ["a text file of no accepted kind", "a,b\n1,2", "table.csv", /text file/],
     ["a ZIP archive (import arrives with folders)", Buffer.from("504b0506000000000000000000000000000000000000", "hex"), "a.zip", /ZIP import/],
   ])("rejects %s with 422 naming the accepted formats", async (_label, bytes, name, message) => {
     const res = await upload(bytes as Uint8Array, name as string);

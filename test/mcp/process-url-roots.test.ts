@@ -40,7 +40,7 @@ describe("process_document with URLs and client roots", () => {
     web = http.createServer((req, res) => {
       if (req.url === "/files/R-data.pdf") res.writeHead(200, { "content-type": "application/pdf" }).end(pdf);
       else if (req.url === "/notes") res.writeHead(200, { "content-type": "text/markdown; charset=utf-8" }).end("# Notes\n\nWidgets and gears.\n");
-      else if (req.url === "/page") res.writeHead(200, { "content-type": "text/html" }).end("<html></html>");
+      else if (req.url === "/picture") res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from("89504e47", "hex"));
       else if (req.url === "/stream.pdf") {
         // No Content-Length: the limit is counted while streaming.
         res.writeHead(200, { "content-type": "application/pdf", "transfer-encoding": "chunked" });
@@ -69,7 +69,7 @@ describe("process_document with URLs and client roots", () => {
     expect(done).toMatchObject({ name: "R-data.pdf", status: "completed" });
     const md = ok(await client.callTool({ name: "process_document", arguments: { path: `${base}/notes`, wait_for_completion: true } }));
     expect(md).toMatchObject({ name: "notes.md", status: "completed" });
-    expect(failed(await client.callTool({ name: "process_document", arguments: { path: `${base}/page` } }), "INVALID_INPUT").error).toMatch(/text\/html, not a PDF or Markdown/);
+    expect(failed(await client.callTool({ name: "process_document", arguments: { path: `${base}/picture` } }), "INVALID_INPUT").error).toMatch(/image\/png, not a document type that is read/);
     expect(failed(await client.callTool({ name: "process_document", arguments: { path: `${base}/missing.pdf` } }), "INVALID_INPUT").error).toMatch(/HTTP 404/);
     await client.close();
   }, 60_000);

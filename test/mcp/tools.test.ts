@@ -37,7 +37,8 @@ describe("MCP tools over an in-process client", () => {
     await fs.copyFile("test/fixtures/markdown/structure.md", mdPath);
     await fs.copyFile("test/fixtures/pdf/R-data.pdf", path.join(outside, "secret.pdf"));
     await fs.symlink(path.join(outside, "secret.pdf"), path.join(root, "link.pdf"));
-    await fs.writeFile(path.join(root, "plain.txt"), "just some text, not a document format");
+    // A spreadsheet export: text, but no format treeindex reads (plain .txt is, since issue #38).
+    await fs.writeFile(path.join(root, "plain.csv"), "just,some,cells\n1,2,3\n");
     env = await startServices({ TREEINDEX_ALLOWED_ROOTS: root });
     services = env.services;
     user = await services.users.ensureUser("local");
@@ -90,7 +91,7 @@ describe("MCP tools over an in-process client", () => {
     failed(await call("https://example.com/a.pdf"), "INVALID_INPUT");
     failed(await call(path.join(root, "missing.pdf")), "NOT_FOUND");
     failed(await call(root), "INVALID_INPUT");
-    expect(failed(await call(path.join(root, "plain.txt")), "INVALID_INPUT").error).toMatch(/Unsupported file/);
+    expect(failed(await call(path.join(root, "plain.csv")), "INVALID_INPUT").error).toMatch(/Unsupported file/);
     // Bad input is INVALID_INPUT, never INTERNAL.
     expect(failed(await call(`${pdfPath}\u0000.txt`), "INVALID_INPUT").error).toMatch(/NUL/);
     let deep: unknown = 1;

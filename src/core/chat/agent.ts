@@ -3,6 +3,7 @@
  * turn, until it answers without calling a tool (or the turn budget runs out, and it must
  * answer with what it has). Text streams as it comes; tool calls become tool blocks.
  */
+import { FORMAT_LABELS } from "../../indexing/formats.ts";
 import type { LlmMessage, LlmProvider, LlmUsage } from "../../llm/index.ts";
 import type { DocumentRecord } from "../../store/index.ts";
 import { CITATION_INSTRUCTION } from "./citations.ts";
@@ -67,7 +68,7 @@ export async function runAgent(input: AgentInput): Promise<{ usage: LlmUsage; fi
 function systemPrompt(docs: DocumentRecord[], inScope: number, citations: boolean): string {
   const more = inScope > docs.length ? `\n(the ${docs.length} newest of ${inScope} documents in scope; search_documents without doc_id searches all of them)` : "";
   const list = docs.length
-    ? docs.map((d) => `- doc_id ${d.id}, doc_name "${d.name}", ${d.format === "pdf" ? `${d.pageNum} pages` : "Markdown"}${d.description ? `: ${d.description.slice(0, 300)}` : ""}`).join("\n") + more
+    ? docs.map((d) => `- doc_id ${d.id}, doc_name "${d.name}", ${d.pageNum > 0 ? `${FORMAT_LABELS[d.format]}, ${d.pageNum} pages` : `${FORMAT_LABELS[d.format]} without pages`}${d.description ? `: ${d.description.slice(0, 300)}` : ""}`).join("\n") + more
     : "(none: no completed documents are in scope; say so if the question needs them)";
   return [
     "You answer questions about the user's documents. Read them with the tools: search_documents finds sections and pages by keywords; get_document_structure shows a table of contents; get_page_content and get_node_content give the text. Search first, then read the pages or sections that matter before answering. Answer only from what you read, concisely; say plainly when the documents do not contain the answer.",

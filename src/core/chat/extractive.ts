@@ -4,14 +4,15 @@
  * preferred over several passages of one section.
  */
 import type { DocPassage, MultiSearchResult } from "../retrieval/search-service.ts";
-import { citation } from "./citations.ts";
+import type { DocumentFormat } from "../../indexing/formats.ts";
+import { citation, sourceInWords } from "./citations.ts";
 
 export const NO_MODEL_SENTENCE = "No language model is configured, so this answer is extractive: it quotes the passages of your documents that best match the question, best first.";
 
 const QUOTES = 4;
 const QUOTE_CHARS = 420;
 
-export function extractiveAnswer(result: MultiSearchResult, options: { citations: boolean; documentsInScope: number }): string {
+export function extractiveAnswer(result: MultiSearchResult, options: { citations: boolean; documentsInScope: number; formatOf?: (docId: string) => DocumentFormat | undefined }): string {
   if (options.documentsInScope === 0) {
     return `${NO_MODEL_SENTENCE}\n\nThere are no completed documents in scope to quote from: upload a document, wait until it is retrieval_ready, or widen doc_id/folder_id.`;
   }
@@ -21,7 +22,8 @@ export function extractiveAnswer(result: MultiSearchResult, options: { citations
   }
   const lines = picked.map(({ passage, title }, i) => {
     const quote = shorten(passage.text);
-    const source = options.citations ? ` ${citation(passage)}` : ` (${passage.doc_name}, ${passage.page !== null ? `page ${passage.page}` : `line ${passage.line ?? "?"}`})`;
+    const format = options.formatOf?.(passage.doc_id);
+    const source = options.citations ? ` ${citation(passage, format)}` : ` (${sourceInWords(passage, format)})`;
     return `${i + 1}. ${title}: “${quote}”${source}`;
   });
   return `${NO_MODEL_SENTENCE}\n\n${lines.join("\n")}`;

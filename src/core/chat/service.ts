@@ -4,6 +4,7 @@
  * the agent loop when a model is configured, else an extractive answer. Both emit the same
  * events, so streaming and non-streaming answers are the same text.
  */
+import type { DocumentFormat } from "../../indexing/formats.ts";
 import { randomBytes } from "node:crypto";
 import type { LlmProvider, LlmUsage } from "../../llm/index.ts";
 import type { UserRecord } from "../../store/index.ts";
@@ -65,7 +66,10 @@ export class ChatService {
 
   private async extractive(scope: ResolvedScope, body: ChatBody, question: string, writer: BlockWriter): Promise<{ usage: LlmUsage; finishReason: string }> {
     const result = await this.search.searchScope(scope, question, { limit: 6 });
-    const answer = extractiveAnswer(result, { citations: body.enable_citations, documentsInScope: scope.ready });
+    // Each cited document's format decides how a page-less passage is cited (citations.ts).
+    const formats = new Map<string, DocumentFormat | undefined>();
+    for (const id of new Set(result.nodes.map((n) => n.doc_id))) formats.set(id, (await this.search.inScope(scope, id))?.format);
+    const answer = extractiveAnswer(result, { citations: body.enable_citations, documentsInScope: scope.ready, formatOf: (id) => formats.get(id) });
     // Streamed line by line, so clients see the same incremental shape as with a model.
     for (const piece of answer.match(/[^\n]*\n*/g) ?? []) writer.text(piece);
     writer.endText();

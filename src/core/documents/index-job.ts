@@ -5,6 +5,7 @@
  * cancelled in the same transaction as the delete, so its result is dropped and whatever
  * the job wrote is removed.
  */
+import { ORIGINAL_EXTENSIONS, type DocumentFormat } from "../../indexing/formats.ts";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
 import type { IndexedDocument } from "../../indexing/tree-types.ts";
 import { MAX_ATTEMPTS, type JobKind } from "../../jobs/index.ts";
@@ -17,7 +18,7 @@ import type { ProgressBoard } from "./progress.ts";
 
 export const INDEX_JOB = "index_document";
 export const TREE_BLOB = "tree.json";
-/** Page texts (JSON array, index 0 = page 1) of PDFs, for page-content reads. */
+/** Page texts (JSON array, index 0 = page 1) of documents with pages, for page-content reads. */
 export const PAGES_BLOB = "pages.json";
 
 export type StoredIndexPayload = Omit<IndexTaskPayload, "filePath">;
@@ -25,14 +26,14 @@ export type StoredIndexPayload = Omit<IndexTaskPayload, "filePath">;
 export const INDEX_TASK_MODULE = taskModulePath("../../indexing/index-task.ts", import.meta.url);
 
 /** Name the original file is stored under, keeping its extension for humans browsing the store. */
-export function originalBlobName(format: "pdf" | "markdown"): string {
-  return format === "pdf" ? "original.pdf" : "original.md";
+export function originalBlobName(format: DocumentFormat): string {
+  return `original.${ORIGINAL_EXTENSIONS[format]}`;
 }
 
 /** What an index job may use; carried in its payload to the worker. */
 export interface IndexLimits {
   maxPages: number;
-  /** The most any compressed PDF stream may inflate to (a quarter of the per-job memory ceiling). */
+  /** The most any compressed PDF stream (or a document container's text parts) may inflate to (a quarter of the per-job memory ceiling). */
   maxStreamBytes: number;
 }
 
@@ -124,10 +125,11 @@ async function requeue(tx: WriteTx, doc: DocumentRecord, enqueue: (payload: Reco
 }
 
 /** The job's payload; the file's local path is added when the job runs, by the process that runs it. */
-export function indexPayload(format: "pdf" | "markdown", fileName: string, limits: IndexLimits): StoredIndexPayload {
+export function indexPayload(format: DocumentFormat, fileName: string, limits: IndexLimits): StoredIndexPayload {
   if (format === "markdown") {
     // Stored documents keep everything; the status query decides what to show.
     return { format, markdown: { fileName, addSummaries: true, addDescription: true } };
   }
+  if (format !== "pdf") return { format, structured: { fileName }, maxStreamBytes: limits.maxStreamBytes };
   return { format, maxPages: limits.maxPages, maxStreamBytes: limits.maxStreamBytes };
 }

@@ -40,16 +40,35 @@ export interface LocalFileAccess {
 
 /** A download taking longer than this is given up. */
 const DOWNLOAD_TIMEOUT_MS = 60_000;
-/** Content types a PDF or Markdown file is served as (octet-stream: the bytes decide, as for uploads). */
-const DOWNLOAD_TYPES = new Set(["application/pdf", "application/x-pdf", "text/markdown", "text/x-markdown", "text/plain", "application/octet-stream", "binary/octet-stream"]);
+/**
+ * Content types a document is served as, with the extension its name gets when it has none
+ * of its own (octet-stream: the bytes decide, as for uploads). A page answering `text/html`
+ * is a web page.
+ */
+const DOWNLOAD_TYPES = new Map<string, string | undefined>([
+  ["application/pdf", "pdf"],
+  ["application/x-pdf", "pdf"],
+  ["text/markdown", "md"],
+  ["text/x-markdown", "md"],
+  ["text/plain", "txt"],
+  ["text/html", "html"],
+  ["application/xhtml+xml", "html"],
+  ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"],
+  ["application/vnd.openxmlformats-officedocument.presentationml.presentation", "pptx"],
+  ["application/vnd.oasis.opendocument.text", "odt"],
+  ["application/epub+zip", "epub"],
+  ["application/octet-stream", undefined],
+  ["binary/octet-stream", undefined],
+]);
 
 function downloadName(response: Response, url: URL, type: string): string {
   const disposition = response.headers.get("content-disposition") ?? "";
   const quoted = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   let name = quoted ? decodeURIComponent(quoted) : decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "");
   name = path.basename(name.replace(/\\/g, "/")) || url.hostname;
-  if (/pdf/.test(type) && !/\.pdf$/i.test(name)) name += ".pdf";
-  if (/markdown/.test(type) && !/\.(md|markdown)$/i.test(name)) name += ".md";
+  const extension = DOWNLOAD_TYPES.get(type);
+  const known: Record<string, RegExp> = { md: /\.(md|markdown)$/i, html: /\.(html?|xhtml)$/i, txt: /\.(txt|text)$/i };
+  if (extension && !(known[extension] ?? new RegExp(`\\.${extension}$`, "i")).test(name)) name += `.${extension}`;
   return name;
 }
 
@@ -65,7 +84,7 @@ export class LocalFileImporter {
 
   /**
    * Checks the location, reads the file and queues its indexing; answers at once. A ZIP
-   * archive is imported like an upload to POST /doc: one document per PDF/Markdown entry.
+   * archive is imported like an upload to POST /doc: one document per document entry.
    */
   async process(user: UserRecord, request: LocalFileRequest, access: LocalFileAccess): Promise<{ name: string; doc_id: string } | { name: string; zip: ZipImportResult }> {
     const { name, bytes } = /^https?:\/\//i.test(request.location) ? await this.download(request.location, access) : await this.read(request.location, access);
@@ -80,12 +99,12 @@ export class LocalFileImporter {
   }
 
   /**
-   * A PDF or Markdown file from an http(s) URL, for the same users who may name local files
+   * A document (PDF, Markdown, web page, office file, e-book, text) from an http(s) URL, for the same users who may name local files
    * (the request comes from this machine's service, so it is theirs to make): at most the
    * upload size limit (counted while streaming, whatever Content-Length says), within
-   * DOWNLOAD_TIMEOUT_MS, and only with a content type a PDF or Markdown file is served as.
+   * DOWNLOAD_TIMEOUT_MS, and only with a content type a document is served as.
    * The name is the Content-Disposition filename, else the URL's last path segment, with
-   * `.pdf` / `.md` added when the type says so and the name has no such extension.
+   * the type's extension (`.pdf`, `.md`, `.html`...) added when the name has no such extension.
    */
   async download(location: string, access: LocalFileAccess): Promise<{ name: string; bytes: Uint8Array }> {
     if (!access.allowed) {
@@ -110,7 +129,7 @@ export class LocalFileImporter {
     const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (!DOWNLOAD_TYPES.has(type)) {
       await response.body?.cancel().catch(() => {});
-      throw new InvalidInputError(`${url.href} is ${type || "of no stated type"}, not a PDF or Markdown file (accepted: ${[...DOWNLOAD_TYPES].join(", ")})`, ["path"], location);
+      throw new InvalidInputError(`${url.href} is ${type || "of no stated type"}, not a document type that is read (accepted: ${[...DOWNLOAD_TYPES.keys()].join(", ")})`, ["path"], location);
     }
     const declared = Number(response.headers.get("content-length") ?? "NaN");
     if (declared > this.maxBytes) {

@@ -3,6 +3,7 @@
  * tools' output schemas and the chat agent's tool results derive from these.
  */
 import { z } from "zod";
+import { documentFormat } from "./schemas.ts";
 
 /** What every node shape of the reading operations starts with. */
 interface NodeHead {
@@ -58,7 +59,7 @@ export function compactOutline(nodes: OutlineNode[]): CompactOutlineNode[] {
 export const structureResult = z.object({
   doc_id: z.string(),
   doc_name: z.string(),
-  format: z.enum(["pdf", "markdown"]),
+  format: documentFormat,
   page_count: z.number().int(),
   node_count: z.number().int().describe("Nodes in the whole document"),
   part: z.number().int(),
@@ -102,7 +103,7 @@ export const nodeContent: z.ZodType<NodeContent> = z.lazy(() =>
 export const nodesResult = z.object({
   doc_id: z.string(),
   doc_name: z.string(),
-  format: z.enum(["pdf", "markdown"]),
+  format: documentFormat,
   nodes: z.array(nodeContent),
   truncated: z.boolean(),
   note: z.string().optional(),

@@ -5,6 +5,7 @@
  * documents the same way. Sizes are capped so one answer fits a model's context; a capped
  * answer says what to ask for next.
  */
+import { FORMAT_LABELS, type DocumentFormat } from "../../indexing/formats.ts";
 import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { DocumentRecord, Store, UserRecord } from "../../store/index.ts";
 import { InvalidInputError, NotFoundError, NotReadyError } from "../errors.ts";
@@ -35,7 +36,7 @@ export interface StructureRequest {
 export interface StructureResult {
   doc_id: string;
   doc_name: string;
-  format: "pdf" | "markdown";
+  format: DocumentFormat;
   page_count: number;
   /** Nodes in the whole document. */
   node_count: number;
@@ -61,7 +62,7 @@ export interface PagesResult {
 export interface NodesResult {
   doc_id: string;
   doc_name: string;
-  format: "pdf" | "markdown";
+  format: DocumentFormat;
   nodes: NodeContent[];
   truncated: boolean;
   note?: string;
@@ -132,8 +133,9 @@ export class DocumentReader {
   /** Text of the pages named by `spec` ("5", "3,7", "5-10", "1-3,7,9-12"), up to the size cap. */
   async pages(user: UserRecord, docId: string, spec: string): Promise<PagesResult> {
     const { doc, tree, entry } = await this.load(user, docId);
-    if (doc.format !== "pdf") {
-      throw new InvalidInputError("This document is Markdown: it has lines, not pages. Read it by node_id (nodes carry line_num)", ["pages"], spec);
+    // Pages exist where the format has them: PDFs, slides, DOCX files whose pages Word recorded.
+    if (doc.pageNum === 0) {
+      throw new InvalidInputError(`This document (${FORMAT_LABELS[doc.format]}) has no pages: read it by node_id (get_node_content; nodes carry line_num)`, ["pages"], spec);
     }
     const wanted = parsePageSpec(spec, doc.pageNum);
     entry.pages ??= this.store.blobs.readJson<string[]>(doc.id, PAGES_BLOB).catch((error: unknown) => {

@@ -3,9 +3,13 @@
  * metadata. HTTP validation, /openapi.json and the MCP tool schemas all derive from these.
  */
 import { z } from "zod";
+import { DOCUMENT_FORMATS } from "../../indexing/formats.ts";
 import { jsonObjectString, looseBoolean, optionalText, yesNo } from "../schemas/common.ts";
 
 export const docIdParams = z.object({ doc_id: z.string().min(1).max(200) });
+
+/** What a document was indexed from (its content decided, not its name). */
+export const documentFormat = z.enum(DOCUMENT_FORMATS).describe("pdf, markdown, html, docx, odt, epub, pptx or txt");
 
 /** Multipart fields of POST /doc and POST /tree. Defaults differ per path (see uploadDefaults). */
 export const uploadFields = z.object({

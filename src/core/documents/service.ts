@@ -3,7 +3,10 @@
  * user; another user's document is reported as not found, never as forbidden.
  */
 import path from "node:path";
-import { detectFormat, isZip } from "../../indexing/detect.ts";
+import { identifyContainer, detectDocument } from "../../indexing/detect-container.ts";
+import { isZip } from "../../indexing/detect.ts";
+import { ACCEPTED_FORMATS, type DocumentFormat } from "../../indexing/formats.ts";
+import { ContainerError } from "../../indexing/zip/container.ts";
 import type { TreeNode } from "../../indexing/tree-types.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { DocumentRecord, Store, UserRecord, WriteTx } from "../../store/index.ts";
@@ -31,7 +34,7 @@ export interface UploadInput {
 
 /** An upload whose file is stored and whose record is not yet committed (see DocumentService.prepare). */
 export interface PreparedUpload {
-  kind: "pdf" | "markdown";
+  kind: DocumentFormat;
   record: DocumentRecord;
 }
 
@@ -85,11 +88,12 @@ export class DocumentService {
 
   /**
    * One upload from POST /doc or /tree: a single file becomes one document; a ZIP archive
-   * is imported, each PDF or Markdown entry prepared as a single upload with the same
-   * options, and all of them committed together.
+   * is imported, each document entry prepared as a single upload with the same options, and
+   * all of them committed together. An archive that is a document by its content (DOCX,
+   * PPTX, ODT, EPUB) is one document, never a folder.
    */
   async submit(user: UserRecord, input: UploadInput): Promise<{ doc_id: string; name: string } | ZipImportResult> {
-    if (!isZip(input.bytes)) return this.upload(user, input);
+    if (!isZip(input.bytes) || (await identifyContainer(input.bytes)).kind !== "zip") return this.upload(user, input);
     await this.schemas.check(user, input.folderId ?? null, input.metadata ?? {}, ["body", "metadata"]);
     const importer = new ZipImporter(this.store, this.folders, {
       prepare: (owner, entry) => this.prepare(owner, { ...input, fileName: entry.fileName, bytes: entry.bytes, folderId: entry.folderId }),
@@ -122,16 +126,7 @@ export class DocumentService {
    * only a file without a record, which the store's sweep removes.
    */
   async prepare(user: UserRecord, input: UploadInput): Promise<PreparedUpload> {
-    const format = detectFormat(input.bytes, input.fileName);
-    if (format.kind === "zip") {
-      throw new InvalidInputError("A ZIP archive is not a document: send it to POST /doc or POST /tree to import its entries", ["body", "file"]);
-    }
-    if (format.kind === "unknown") {
-      throw new InvalidInputError(
-        `Unsupported file: it looks like ${format.looksLike}. Accepted formats: PDF (by its %PDF header), Markdown (.md/.markdown, UTF-8 text)`,
-        ["body", "file"],
-      );
-    }
+    const format = await this.detect(input.bytes, input.fileName);
     const name = cleanFileName(input.fileName);
     // Early answers before the file is stored; commitIn checks both again in its transaction.
     if (input.folderId !== undefined) await this.folders.get(user, input.folderId);
@@ -163,6 +158,31 @@ export class DocumentService {
       throw error;
     }
     return prepared;
+  }
+
+  /**
+   * The file's format by its content (422 naming what it looks like otherwise). A DOCX, PPTX,
+   * ODT or EPUB must pass the archive limits as a whole, as a ZIP import's entries do.
+   */
+  private async detect(bytes: Uint8Array, fileName: string): Promise<{ kind: DocumentFormat }> {
+    let format;
+    try {
+      format = await detectDocument(bytes, fileName);
+    } catch (error) {
+      if (!(error instanceof ContainerError)) throw error;
+      throw new InvalidInputError(`The file was refused like an unsafe archive: ${error.message}`, ["body", "file"]);
+    }
+    if (format.kind === "zip") {
+      throw new InvalidInputError("A ZIP archive is not a document: send it to POST /doc or POST /tree to import its entries", ["body", "file"]);
+    }
+    if (format.kind === "unknown") {
+      const named = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1];
+      throw new InvalidInputError(
+        `Unsupported file${named ? ` (named .${named.toLowerCase()})` : ""}: it looks like ${format.looksLike}. Accepted formats: ${ACCEPTED_FORMATS}; recognised by their content`,
+        ["body", "file"],
+      );
+    }
+    return format;
   }
 
   /**

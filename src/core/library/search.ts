@@ -109,8 +109,8 @@ export class LibrarySearch {
       // The best document is always re-ranked by its own index (built on first use, then
       // cached); the next ones when their index is at hand, else by their library pages:
       // one PDF index build at most per query keeps a cold library fast. Page-less documents
-      // (Markdown) have no pages to fall back on, and their indexes are small: always built.
-      const index = rank === 0 || doc.format !== "pdf" ? await this.cache.get(doc) : await this.cache.peek(doc);
+      // (Markdown, web pages, e-books...) have no pages to fall back on: always built.
+      const index = rank === 0 || doc.pageNum === 0 ? await this.cache.get(doc) : await this.cache.peek(doc);
       if (!index) {
         out.pages.push(...(await this.libraryPages(doc, unitsByDoc.get(doc.id) ?? [])).map((p): DocPage => ({ ...p, ...ref })));
         continue;

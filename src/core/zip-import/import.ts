@@ -1,6 +1,7 @@
 /**
  * Imports a ZIP archive: a folder for the archive, folders mirroring its directories, and
- * one queued document per PDF or Markdown entry, prepared through the same document path
+ * one queued document per document entry (PDF, Markdown, DOCX, ODT, PPTX, EPUB, HTML, text:
+ * named like one, then recognised by its content), prepared through the same document path
  * as a single upload. Everything else is reported: unsupported formats as `skipped`,
  * refused or rejected entries as `failed`. Entries go to the store as bytes; no path from
  * the archive ever reaches the file system.
@@ -11,7 +12,9 @@
  * not make duplicates. After the commit, every entry is queued and will be indexed.
  */
 import path from "node:path/posix";
-import { detectFormat } from "../../indexing/detect.ts";
+import { detectDocument } from "../../indexing/detect-container.ts";
+import { IMPORTABLE_NAME } from "../../indexing/formats.ts";
+import { ContainerError } from "../../indexing/zip/container.ts";
 import type { FolderRecord, Store, UserRecord, WriteTx } from "../../store/index.ts";
 import type { PreparedUpload } from "../documents/service.ts";
 import { crashPoint } from "../crash-points.ts";
@@ -34,8 +37,6 @@ export interface EntryUploads {
   commitIn(tx: WriteTx, user: UserRecord, prepared: PreparedUpload): Promise<void>;
   discard(prepared: PreparedUpload): Promise<void>;
 }
-
-const IMPORTABLE = /\.(pdf|md|markdown)$/i;
 
 function archiveFolderName(fileName: string): string {
   const base = path.basename(fileName.replace(/\\/g, "/")).replace(/\.zip$/i, "").trim();
@@ -85,7 +86,7 @@ export class ZipImporter {
           result.failed.push({ path: event.path, reason: event.reason, detail: event.detail });
         } else if (event.kind === "directory") {
           folderFor(event.path);
-        } else if (!IMPORTABLE.test(event.path)) {
+        } else if (!IMPORTABLE_NAME.test(event.path)) {
           result.skipped.push({ path: event.path, reason: "unsupported_format" });
         } else {
           const entry = await this.prepareFile(user, parentFolderId, event.path, event.read, folderFor, result);
@@ -117,8 +118,16 @@ export class ZipImporter {
       return undefined;
     }
     const fileName = path.basename(entryPath);
-    const kind = detectFormat(bytes, fileName).kind;
-    if (kind !== "pdf" && kind !== "markdown") {
+    let kind: string;
+    try {
+      kind = (await detectDocument(bytes, fileName)).kind;
+    } catch (error) {
+      if (!(error instanceof ContainerError)) throw error;
+      // A document inside the archive that breaks the archive limits itself (a DOCX bomb).
+      result.failed.push({ path: entryPath, reason: error.reason, detail: `Refused like an unsafe archive: ${error.message}` });
+      return undefined;
+    }
+    if (kind === "zip" || kind === "unknown") {
       result.skipped.push({ path: entryPath, reason: "unsupported_format" });
       return undefined;
     }

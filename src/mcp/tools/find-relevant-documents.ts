@@ -73,7 +73,7 @@ export const findRelevantDocumentsTool = defineTool({
 function readBest(best: z.infer<typeof foundDocument>): string[] {
   const narrower = `search_documents {doc_id: "${best.id}", query: ...} finds passages for a narrower question`;
   if (best.pages.length) return [`get_page_content {doc_id: "${best.id}", pages: "${best.pages.slice(0, 2).join(",")}"} reads the pages that match best`, narrower];
-  if (best.sections.length && best.format !== "pdf") {
+  if (best.sections.length && best.pageNum === 0) {
     const ids = best.sections.slice(0, 2).map((s) => `"${s.node_id}"`).join(", ");
     return [`get_node_content {doc_id: "${best.id}", node_ids: [${ids}]} reads the sections that match best`, narrower];
   }

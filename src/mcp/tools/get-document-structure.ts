@@ -11,7 +11,7 @@ export const getDocumentStructureTool = defineTool({
   name: "get_document_structure",
   title: "Document structure (table of contents)",
   description:
-    "The section tree of a completed document without text: titles, node ids and page ranges (PDF: start_index..end_index) or line numbers (Markdown). " +
+    "The section tree of a completed document without text: titles, node ids and page ranges (start_index..end_index: PDFs, slides, paged Word files) or line numbers (line_num: the source line of Markdown, HTML and text; the paragraph number of Word, ODT and EPUB). " +
     "Compact by default: leaves carry no empty nodes, and a large tree (over 60 sections) shows two levels, deeper sections counted in hidden_children (pass that node_id to expand). " +
     "Use max_depth to choose the depth, node_id to expand one section, part to page through very large trees, full=true for every level with empty nodes arrays. " +
     "For a specific fact, search_documents is cheaper than reading the structure.",
@@ -43,7 +43,7 @@ export const getDocumentStructureTool = defineTool({
       includeSummaries: args.include_summaries,
     });
     const steps =
-      result.format === "pdf"
+      result.page_count > 0
         ? [`get_page_content {doc_id: "${doc.id}", pages: "<start_index>-<end_index>"} for a section's pages`, "get_node_content with node_ids for exact section text"]
         : [`get_node_content {doc_id: "${doc.id}", node_ids: [...]} for section text`];
     if (result.part < result.parts) steps.unshift(`get_document_structure {doc_id: "${doc.id}", part: ${result.part + 1}} for the rest of the tree`);

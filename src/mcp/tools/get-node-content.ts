@@ -20,7 +20,13 @@ export const getNodeContentTool = defineTool({
   async run(args, _extra, context) {
     const doc = await resolveDocument(context, args);
     const result = await context.services.reader.nodes(context.user, doc.id, args.node_ids, args.include_children === true);
-    const steps = [result.format === "pdf" ? "Answer from this text and cite the pages (start_index..end_index)" : "Answer from this text and cite the sections (line_num)"];
+    const steps = [
+      result.nodes.some((n) => n.start_index !== undefined)
+        ? "Answer from this text and cite the pages (start_index..end_index)"
+        : result.format === "markdown"
+          ? "Answer from this text and cite the sections (line_num)"
+          : "Answer from this text and cite the sections by node_id (<doc=FILE;section=NODE_ID>)",
+    ];
     if (result.truncated) steps.unshift("Ask for the remaining node ids in a separate call");
     return { result, next_steps: steps };
   },

@@ -9,7 +9,7 @@ export const getPageContentTool = defineTool({
   name: "get_page_content",
   title: "Page text",
   description:
-    'Text of chosen pages of a completed PDF, with the sections on each page. pages: "5", "3,7", "5-10" or "1-3,7,9-12" (1-based physical pages). ' +
+    'Text of chosen pages of a completed document that has pages (a PDF; a PowerPoint deck, one page per slide; a Word file whose pages Word recorded), with the sections on each page. pages: "5", "3,7", "5-10" or "1-3,7,9-12" (1-based physical pages or slide numbers). ' +
     "Answers are capped in size; a capped answer names the pages to ask for next. Ask for tight ranges taken from get_document_structure. " +
     "Pages read by OCR list their stored images (image_paths), which get_document_image returns.",
   input: z.object({
@@ -32,7 +32,7 @@ export const getPageContentTool = defineTool({
     ),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
-  errorHints: { INVALID_INPUT: ['Use pages like "5", "3,7", "5-10" within the page_count from get_document', "Markdown documents have no pages: use get_node_content"] },
+  errorHints: { INVALID_INPUT: ['Use pages like "5", "3,7", "5-10" within the page_count from get_document', "Documents without pages (page_count 0: Markdown, web pages, e-books, ODT, text) are read with get_node_content"] },
   async run(args, extra, context) {
     let doc = await resolveDocument(context, args);
     if (args.wait_for_completion) doc = (await waitForDocument(context, doc.id, extra)).doc;

@@ -8,7 +8,7 @@ export const processDocumentTool = defineTool({
   name: "process_document",
   title: "Index a file",
   description:
-    "Index a PDF or Markdown file, or every PDF/Markdown file of a ZIP archive: from the local disk (an absolute or ~/ path, or a file:// URL, under the folders allowed by TREEINDEX_ALLOWED_ROOTS or offered as the client's roots), or from an http(s) URL. " +
+    "Index a document (PDF, Markdown, Word .docx, OpenDocument .odt, PowerPoint .pptx, EPUB, HTML web page, plain text), or every document of a ZIP archive: from the local disk (an absolute or ~/ path, or a file:// URL, under the folders allowed by TREEINDEX_ALLOWED_ROOTS or offered as the client's roots), or from an http(s) URL (a page answering text/html is indexed as a web page). The format is recognised by content. " +
     "Returns at once with doc_id and status; indexing continues in the background. With wait_for_completion (or a progress token) it waits up to ~45 s, sending progress notifications.",
   input: z.object({
     path: z.string().min(1).max(4096).describe("Absolute path (~/… is the user's home), file:// URL, or http(s) URL of the file"),
@@ -22,7 +22,7 @@ export const processDocumentTool = defineTool({
     status: z.enum(["queued", "processing", "completed", "failed"]).optional(),
     error: z.string().optional(),
     waited_s: z.number().optional(),
-    zip: zipImportResult.optional().describe("A ZIP archive: the folder created and one queued document per PDF/Markdown entry"),
+    zip: zipImportResult.optional().describe("A ZIP archive: the folder created and one queued document per document entry"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   async run(args, extra, context) {

@@ -1,0 +1,143 @@
+/**
+ * XML -> a small element tree, for the parts of office documents and e-books (OOXML, ODF,
+ * OPF, NCX). Parsed by saxes (strict, namespace-aware), so element and attribute names are
+ * given under a canonical prefix per namespace (`w:p`, `text:h`, `opf:item`) whatever prefix
+ * the file declared: producers may pick any prefix, and matching on the file's own prefixes
+ * would miss documents that are perfectly valid.
+ */
+import { SaxesParser } from "saxes";
+
+export interface XmlElement {
+  /** `prefix:local` with the canonical prefix of its namespace, or the local name without one. */
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+}
+export type XmlNode = XmlElement | string;
+
+/** A part that is not well-formed XML. */
+export class XmlError extends Error {
+  override readonly name = "XmlError";
+}
+
+const NAMESPACES: Record<string, string> = {
+  "http://schemas.openxmlformats.org/wordprocessingml/2006/main": "w",
+  "http://purl.oclc.org/ooxml/wordprocessingml/main": "w",
+  "http://schemas.openxmlformats.org/drawingml/2006/main": "a",
+  "http://purl.oclc.org/ooxml/drawingml/main": "a",
+  "http://schemas.openxmlformats.org/presentationml/2006/main": "p",
+  "http://purl.oclc.org/ooxml/presentationml/main": "p",
+  "http://schemas.openxmlformats.org/officeDocument/2006/relationships": "r",
+  "http://purl.oclc.org/ooxml/officeDocument/relationships": "r",
+  "http://schemas.openxmlformats.org/package/2006/relationships": "rel",
+  "http://schemas.openxmlformats.org/package/2006/content-types": "ct",
+  "http://schemas.openxmlformats.org/markup-compatibility/2006": "mc",
+  "http://schemas.microsoft.com/office/powerpoint/2010/main": "p14",
+  "urn:oasis:names:tc:opendocument:xmlns:office:1.0": "office",
+  "urn:oasis:names:tc:opendocument:xmlns:text:1.0": "text",
+  "urn:oasis:names:tc:opendocument:xmlns:table:1.0": "table",
+  "urn:oasis:names:tc:opendocument:xmlns:style:1.0": "style",
+  "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0": "draw",
+  "urn:oasis:names:tc:opendocument:xmlns:container": "odc",
+  "http://www.idpf.org/2007/opf": "opf",
+  "http://purl.org/dc/elements/1.1/": "dc",
+  "http://www.daisy.org/z3986/2005/ncx/": "ncx",
+  "http://www.w3.org/1999/xhtml": "xhtml",
+  "http://www.idpf.org/2007/ops": "epub",
+  "http://www.w3.org/XML/1998/namespace": "xml",
+};
+
+function qualified(uri: string | undefined, prefix: string | undefined, local: string): string {
+  if (!uri) return local;
+  const canonical = NAMESPACES[uri] ?? prefix;
+  return canonical ? `${canonical}:${local}` : local;
+}
+
+export function parseXml(source: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const root: XmlElement = { name: "#document", attrs: {}, children: [] };
+  const stack: XmlElement[] = [root];
+  parser.on("opentag", (tag) => {
+    const attrs: Record<string, string> = {};
+    for (const attr of Object.values(tag.attributes)) {
+      // Namespace declarations are resolved already; they are not data.
+      if (attr.prefix === "xmlns" || attr.name === "xmlns") continue;
+      attrs[qualified(attr.uri, attr.prefix, attr.local)] = attr.value;
+    }
+    const element: XmlElement = { name: qualified(tag.uri, tag.prefix, tag.local ?? tag.name), attrs, children: [] };
+    stack[stack.length - 1].children.push(element);
+    stack.push(element);
+  });
+  parser.on("closetag", () => {
+    stack.pop();
+  });
+  const onText = (text: string) => {
+    const top = stack[stack.length - 1];
+    // Whitespace between elements is layout, not content, except inside an element that holds text.
+    if (top !== root) top.children.push(text);
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  try {
+    parser.write(source).close();
+  } catch (error) {
+    throw new XmlError(`not well-formed XML: ${(error as Error).message}`);
+  }
+  const top = root.children.find((c): c is XmlElement => typeof c !== "string");
+  if (!top) throw new XmlError("no root element");
+  return top;
+}
+
+/** Decodes a part's bytes (UTF-8 or UTF-16 with a byte-order mark) and parses it. */
+export function parseXmlBytes(bytes: Uint8Array): XmlElement {
+  let encoding = "utf-8";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = "utf-16le";
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) encoding = "utf-16be";
+  let text = new TextDecoder(encoding).decode(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return parseXml(text);
+}
+
+export function isElement(node: XmlNode): node is XmlElement {
+  return typeof node !== "string";
+}
+
+export function childElements(element: XmlElement, name?: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const c of element.children) if (typeof c !== "string" && (name === undefined || c.name === name)) out.push(c);
+  return out;
+}
+
+export function firstChild(element: XmlElement | undefined, name: string): XmlElement | undefined {
+  if (!element) return undefined;
+  for (const c of element.children) if (typeof c !== "string" && c.name === name) return c;
+  return undefined;
+}
+
+/** The first element of that name at any depth, in document order. */
+export function findFirst(element: XmlElement, name: string): XmlElement | undefined {
+  for (const c of element.children) {
+    if (typeof c === "string") continue;
+    if (c.name === name) return c;
+    const found = findFirst(c, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Every element of that name at any depth, in document order. */
+export function findAll(element: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
+  for (const c of element.children) {
+    if (typeof c === "string") continue;
+    if (c.name === name) out.push(c);
+    findAll(c, name, out);
+  }
+  return out;
+}
+
+/** All text below the element, concatenated. */
+export function textContent(element: XmlElement): string {
+  let out = "";
+  for (const c of element.children) out += typeof c === "string" ? c : textContent(c);
+  return out;
+}
