@@ -26,7 +26,7 @@ import { familyOf, type Family } from "./family.ts";
 import { candidatePdfs, readPdfBytes, type Candidate } from "./find-pdfs.ts";
 import { checkOutline, readGoldOutline, type GoldOutline } from "./gold.ts";
 import { inspectPdf, type PdfLook } from "./inspect.ts";
-import { compactManifest, compareManifests, formatCompactManifest, type CompactManifest, type ManifestEntry } from "./manifest.ts";
+import { compactManifest, compareManifests, formatCompactManifest, readJsonl, type CompactManifest, type ManifestEntry } from "./manifest.ts";
 import { DOC_PACKAGES, TOOL_PACKAGES } from "./packages.ts";
 import { COMMITTED_MANIFEST, corpusPaths, SHARED_CORPUS_PDFS } from "./paths.ts";
 import { coarsenFamilies, selectByFamily } from "./select.ts";
@@ -191,8 +191,8 @@ async function main(): Promise<void> {
     });
   }
   entries.sort((a, b) => a.id.localeCompare(b.id));
-  // Files of PDFs an earlier build kept and this one does not.
-  const ids = new Set(entries.map((e) => e.id));
+  // Files of PDFs an earlier build kept and this one does not (the generated half's are kept).
+  const ids = new Set([...entries, ...(readJsonl(paths.generatedManifest) ?? [])].map((e) => e.id));
   for (const [sub, suffix] of [["original", ".pdf"], ["stripped", ".pdf"], ["outline", ".outline.json"]] as const) {
     for (const f of readdirSync(path.join(paths.dir, sub))) if (!ids.has(f.slice(0, -suffix.length))) rmSync(path.join(paths.dir, sub, f));
   }

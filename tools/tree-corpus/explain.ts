@@ -1,11 +1,11 @@
 /**
  * Development aid for heading detection (issue #37): builds the outline-less tree of corpus
  * PDFs from cached page lines (pdfjs reads each stripped PDF once, into
- * `<corpus>/lines/<id>.v8`), scores it against the gold outline and prints per-family figures
+ * `<corpus>/lines-v2/<id>.v8`), scores it against the gold outline and prints per-family figures
  * and, with --misses, the gold titles not found beside the lines on their pages.
  *
  *   npx tsx tools/tree-corpus/explain.ts [--split tune|held-out|all] [--family TEXT]
- *        [--limit N] [--id ID] [--misses] [--extra]
+ *        [--half debian|generated] [--limit N] [--id ID] [--misses] [--extra]
  *
  * Only the tune families are for looking at; held-out figures are printed, never explained.
  */
@@ -25,6 +25,9 @@ import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";
 import { readManifest } from "./manifest.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
+
+/** Cached lines are rebuilt when what extraction records changes (v2: otherFonts). */
+const LINES_DIR = "lines-v2";
 
 interface Cached {
   pages: PageText[];
@@ -64,7 +67,10 @@ async function main() {
   const split = opt("split") ?? "tune";
   const family = opt("family");
   const id = opt("id");
-  let entries = manifest.filter((e) => (split === "all" || splitOf(e.family) === split) && (!family || e.family.includes(family)) && (!id || e.id === id));
+  // --half debian|generated: the Debian documentation PDFs or the generated ones ("gen-" families).
+  const half = opt("half");
+  const inHalf = (f: string) => !half || (half === "generated") === f.startsWith("gen-");
+  let entries = manifest.filter((e) => (split === "all" || splitOf(e.family) === split) && inHalf(e.family) && (!family || e.family.includes(family)) && (!id || e.id === id));
   entries = sampleAcrossFamilies(entries, Number(opt("limit") ?? 0));
   const explain = (split === "tune" || id) && flag("misses");
   const byFamily = new Map<string, Tally>();
@@ -72,7 +78,7 @@ async function main() {
   const unprinted = new Map<string, number>();
   const classes = new Map<string, number>();
   for (const e of entries) {
-    const c = await linesOf(paths.stripped(e.id), path.join(paths.dir, "lines", `${e.id}.v8`));
+    const c = await linesOf(paths.stripped(e.id), path.join(paths.dir, LINES_DIR, `${e.id}.v8`));
     const gold = (JSON.parse(readFileSync(paths.outline(e.id), "utf8")) as { entries: GoldEntry[] }).entries;
     const { countTokens } = await import("../../src/indexing/tokens.ts");
     const { tree, tocSource } = buildTree({ countTokens, pages: c.pages, outline: [], labels: c.labels, folios: c.folios, leadTitle: c.leadTitle });

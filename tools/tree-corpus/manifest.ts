@@ -29,6 +29,10 @@ export interface ManifestEntry {
   headingStyle: string;
   producer: string;
   creator: string;
+  /** Generated half only (generate.ts; `path` is then the source Markdown file): the source's checksum. */
+  sourceSha256?: string;
+  /** Generated half only: how the gold pages were found (pair.ts). */
+  goldPages?: { fromBookmarks: number; located: number; moved: number };
 }
 
 export interface CompactManifest {
@@ -37,8 +41,16 @@ export interface CompactManifest {
   pdfs: { package: string; path: string; sha256: string; family: string }[];
 }
 
+/** Both halves: the Debian PDFs (build.ts) and the generated ones (generate.ts), when built. */
 export function readManifest(dir?: string): ManifestEntry[] | null {
-  const file = corpusPaths(dir).manifest;
+  const paths = corpusPaths(dir);
+  const debian = readJsonl(paths.manifest);
+  const generated = readJsonl(paths.generatedManifest);
+  if (!debian && !generated) return null;
+  return [...(debian ?? []), ...(generated ?? [])];
+}
+
+export function readJsonl(file: string): ManifestEntry[] | null {
   if (!existsSync(file)) return null;
   return readFileSync(file, "utf8")
     .split("\n")

@@ -19,6 +19,9 @@ export function corpusPaths(dir = corpusDir()) {
     manifest: path.join(dir, "manifest.jsonl"),
     /** PDFs looked at and why each was left out. */
     skipped: path.join(dir, "skipped.jsonl"),
+    /** The generated half (generate.ts): its own file, so each half rebuilds without the other. */
+    generatedManifest: path.join(dir, "manifest-generated.jsonl"),
+    generatedSkipped: path.join(dir, "skipped-generated.jsonl"),
     original: (id: string) => path.join(dir, "original", `${id}.pdf`),
     stripped: (id: string) => path.join(dir, "stripped", `${id}.pdf`),
     outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
@@ -27,6 +30,12 @@ export function corpusPaths(dir = corpusDir()) {
 
 /** The committed compact manifest: which PDFs a build should give, to check a rebuild against. */
 export const COMMITTED_MANIFEST = fileURLToPath(new URL("./manifest.json", import.meta.url));
+
+/** The committed compact manifest of the generated half (sources, checksums, heading counts). */
+export const COMMITTED_GENERATED_MANIFEST = fileURLToPath(new URL("./manifest-generated.json", import.meta.url));
+
+/** The shared corpus' Markdown files, left out of the generated half's sources. */
+export const SHARED_CORPUS_MARKDOWN = fileURLToPath(new URL("../../../shared/corpus/markdown/", import.meta.url));
 
 /** The shared corpus, whose PDFs are left out of this one. */
 export const SHARED_CORPUS_PDFS = fileURLToPath(new URL("../../../shared/corpus/pdf/", import.meta.url));

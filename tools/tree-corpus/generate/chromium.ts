@@ -1,0 +1,102 @@
+/**
+ * HTML looks: pandoc's standalone HTML5 with a style sheet of ours after pandoc's own, printed
+ * by headless Chromium. `--generate-pdf-document-outline` (Chromium 121 and later) writes a
+ * PDF outline from the h1..h6 elements, which gives the gold pages; where the flag is not
+ * honoured the outline is empty and the build falls back to finding each heading's text on
+ * the pages (pair.ts).
+ */
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PandocDoc } from "./markdown.ts";
+import { run } from "./run.ts";
+import type { StyleLook } from "./style.ts";
+
+export interface ChromiumStyle extends StyleLook {
+  tool: "chromium";
+  css: string;
+}
+
+/** Undoes what matters of pandoc's default sheet (20px type, a 36em column with padding). */
+const RESET = `html { font-size: 100%; } body { max-width: none; margin: 0; padding: 0; hyphens: manual; }
+@page { size: A4; margin: 2cm 2.2cm; }
+pre, code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; }
+pre { white-space: pre-wrap; }
+header#title-block-header { margin-bottom: 1.5em; }
+h1.title::before { content: none; counter-increment: none; }
+`;
+
+export const CHROMIUM_STYLES: ChromiumStyle[] = [
+  {
+    tool: "chromium",
+    family: "gen-chromium / serif css",
+    css: `body { font-family: "Liberation Serif", serif; font-size: 11pt; line-height: 1.35; }
+h1, h2, h3, h4 { font-family: "Liberation Serif", serif; font-weight: bold; margin: 1.1em 0 0.4em; }
+h1 { font-size: 20pt; } h2 { font-size: 16pt; } h3 { font-size: 13pt; } h4 { font-size: 11pt; font-style: italic; }
+.title { font-size: 24pt; text-align: center; }`,
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "bold, sizes by level",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / sans css rules",
+    css: `body { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; line-height: 1.5; color: #24292f; }
+h1, h2, h3, h4 { font-family: "DejaVu Sans", sans-serif; font-weight: 600; margin: 1.2em 0 0.5em; }
+h1 { font-size: 17pt; border-bottom: 1px solid #ccc; padding-bottom: 0.2em; }
+h2 { font-size: 13.5pt; border-bottom: 1px solid #ddd; padding-bottom: 0.15em; }
+h3 { font-size: 11pt; } h4 { font-size: 9.5pt; color: #555; }
+.title { font-size: 22pt; }`,
+    bodyFace: "DejaVu Sans",
+    headingFace: "DejaVu Sans",
+    headingStyle: "semibold with rules under levels 1-2 (a GitHub-like README)",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / numbered body-size css",
+    css: `body { font-family: "Liberation Sans", sans-serif; font-size: 10pt; line-height: 1.4; counter-reset: h1; }
+h1, h2, h3, h4 { font-size: 10pt; font-weight: bold; margin: 1em 0 0.3em; }
+h1 { font-size: 11pt; counter-reset: h2; } h2 { counter-reset: h3; } h3 { counter-reset: h4; } h4 { font-weight: normal; font-style: italic; }
+h1::before { counter-increment: h1; content: counter(h1) ". "; }
+h2::before { counter-increment: h2; content: counter(h1) "." counter(h2) " "; }
+h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3) " "; }
+h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4) " "; }
+.title { font-size: 14pt; }`,
+    bodyFace: "Helvetica (Liberation Sans)",
+    headingFace: "Helvetica (Liberation Sans)",
+    headingStyle: "CSS-numbered 1. / 1.1 / 1.1.1, bold at (about) body size",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / centred small caps css",
+    css: `body { font-family: "DejaVu Serif", serif; font-size: 10pt; line-height: 1.45; text-align: justify; }
+h1, h2, h3, h4 { font-family: "DejaVu Serif", serif; font-weight: normal; margin: 1.2em 0 0.5em; }
+h1 { font-size: 13pt; font-variant: small-caps; text-align: center; letter-spacing: 0.05em; }
+h2 { font-size: 11pt; font-variant: small-caps; text-align: center; }
+h3 { font-size: 10pt; font-style: italic; } h4 { font-size: 10pt; font-style: italic; text-decoration: underline; }
+.title { font-size: 18pt; font-variant: small-caps; }`,
+    bodyFace: "DejaVu Serif",
+    headingFace: "DejaVu Serif",
+    headingStyle: "centred small caps at levels 1-2, italic below, not bold",
+  },
+];
+
+/** The flag that makes Chromium write the PDF outline. */
+export const OUTLINE_FLAG = "--generate-pdf-document-outline";
+
+/** Typesets `doc` into `pdf`; `profileDir` is Chromium's user data directory for the build. */
+export async function renderChromium(style: ChromiumStyle, doc: PandocDoc, work: string, pdf: string, profileDir: string): Promise<void> {
+  const json = path.join(work, "doc.json");
+  const header = path.join(work, "style.html");
+  const html = path.join(work, "doc.html");
+  writeFileSync(json, JSON.stringify(doc));
+  writeFileSync(header, `<style>\n${RESET}${style.css}\n</style>\n`);
+  await run("pandoc", ["-f", "json", "-t", "html5", "-s", "--no-highlight", "--metadata", "pagetitle=document", "-H", header, "-o", html, json]);
+  const out = path.join(work, "doc.pdf");
+  await run(
+    "chromium",
+    ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${profileDir}`, "--no-pdf-header-footer", OUTLINE_FLAG, `--print-to-pdf=${out}`, `file://${html}`],
+    { timeoutMs: 120_000 },
+  );
+  if (!existsSync(out)) throw new Error("chromium wrote no PDF");
+  await run("cp", [out, pdf]);
+}
