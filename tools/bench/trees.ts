@@ -103,11 +103,17 @@ function sentenceTitles(tree: TreeNode[], test: (title: string) => boolean = sen
   return flattenTree(tree).map((e) => e.title).filter(test);
 }
 
+/**
+ * Filings whose bookmarks nest sections by the author's own scheme, which no page shows
+ * (agreed in issue #37): level agreement is reported with and without them.
+ */
+const AUTHOR_NESTED = new Set(["VERIZON_2021_10K", "VERIZON_2022_10K"]);
+
 export async function treesBench(): Promise<BenchFigure[]> {
   const all = cases();
   if (all.length === 0) return [{ group: GROUP, name: "tree quality on outlined PDFs", value: "skipped", note: "../shared/evaldata and ../shared/corpus not found" }];
   const figures: BenchFigure[] = [];
-  const totals = { with: empty(), without: empty() };
+  const totals = { with: empty(), without: empty(), withoutNested: empty() };
   const byClass = new Map<DocClass, { with: Tally; without: Tally }>();
   let lowest = { recall: 1, name: "" };
   for (const c of all) {
@@ -118,6 +124,7 @@ export async function treesBench(): Promise<BenchFigure[]> {
     const qWithout = scoreAgainstGold(without.tree, c.gold);
     add(totals.with, qWith);
     add(totals.without, qWithout);
+    if (!AUTHOR_NESTED.has(c.name)) add(totals.withoutNested, qWithout);
     const cls = byClass.get(c.docClass) ?? { with: empty(), without: empty() };
     add(cls.with, qWith);
     add(cls.without, qWithout);
@@ -134,6 +141,12 @@ export async function treesBench(): Promise<BenchFigure[]> {
   const header = "recall / precision at gold depth (all nodes) / start page / level among matched (absolute)";
   figures.unshift(
     { group: GROUP, name: `outline removed, micro-averaged over ${all.length} PDFs: ${header}`, value: tallyText(totals.without), note: `targets 0.93 / 0.70 / 0.95 / 0.90; lowest recall ${f3(lowest.recall)} (${lowest.name}; target >= 0.80)` },
+    {
+      group: GROUP,
+      name: `  outline removed, without the ${AUTHOR_NESTED.size} filings whose bookmarks nest by the author's own scheme: ${header}`,
+      value: tallyText(totals.withoutNested),
+      note: `level target 0.90 applies here (issue #37); left out: ${[...AUTHOR_NESTED].join(", ")}`,
+    },
     { group: GROUP, name: `with outline, micro-averaged: ${header}`, value: tallyText(totals.with), note: "targets >= 0.99 each" },
     ...[...byClass].map(([cls, t]) => ({ group: GROUP, name: `  class ${cls}: ${header}`, value: tallyText(t.without), note: `outline removed; with outline ${tallyText(t.with)}` })),
   );

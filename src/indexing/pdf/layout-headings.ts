@@ -18,6 +18,12 @@ export interface LayoutStats {
   /** Accepted heading styles ("size|font" keys). */
   styles: Set<string>;
   /**
+   * Styles accepted for numbered lines only ("1.2.1 Debugging"): styles whose lines are too
+   * often not headings to be accepted whole, but whose numbered lines open blocks and count
+   * on in sequence (1.1.1, 1.1.2, 1.2.1) as only section numbers do.
+   */
+  numberedStyles: Set<string>;
+  /**
    * Per style, the document position (running line count) of its first heading-shaped line
    * that starts a block and is not a Part/Item/Note: two fonts at one size rank in this order
    * (see assignLevels).
@@ -38,7 +44,8 @@ function bucket(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
-function styleKey(l: Line): string {
+/** A line's heading style: its size (to half a point), font and small capitals. */
+export function styleKey(l: Line): string {
   return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}`;
 }
 
@@ -63,7 +70,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const bodyPitch = gaps.length ? gaps[Math.floor(gaps.length / 2)] : bodySize * 1.2;
 
   // Judge each candidate style by how its lines look across the whole document.
-  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number }>();
+  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number; named: boolean; numbers: number[][] }>();
   const firstSeen = new Map<string, number>();
   let position = 0;
   pages.forEach((p, pi) => {
@@ -73,7 +80,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size }));
+      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [] }));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -85,6 +92,9 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch, bodySize)) {
         s.shaped++;
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
+        const number = DOTTED_RE.exec(l.text.trim());
+        if (number) s.numbers.push(number[1].split(".").map(Number));
+        if (STANDARD_SECTION_RE.test(l.text.trim())) s.named = true;
         if (!firstSeen.has(k) && !strongPattern(l.text.trim())) firstSeen.set(k, position);
       }
       s.pages.add(pi);
@@ -104,11 +114,33 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   for (const [k, s] of seen) if (styles.has(k) && s.numbered >= 2) numberedMax = Math.max(numberedMax, s.size);
   if (numberedMax > 0) {
     for (const [k, s] of seen) {
-      if (!styles.has(k) || s.size <= numberedMax + 0.5 || s.pages.size > 2) continue;
+      if (!styles.has(k) || s.size <= numberedMax + 0.5 || s.pages.size > 2 || s.named) continue;
       if ([...s.pages].every((p) => p > firstTextPage)) styles.delete(k);
     }
   }
-  return { bodySize, bodyPitch, bodyFont, styles, firstSeen };
+  const numberedStyles = new Set<string>();
+  for (const [k, s] of seen) if (!styles.has(k) && countsOn(s.numbers)) numberedStyles.add(k);
+  return { bodySize, bodyPitch, bodyFont, styles, numberedStyles, firstSeen };
+}
+
+/** Section names that stand alone as headings whatever their size ("Index" set once, large). */
+const STANDARD_SECTION_RE = /^(?:index|references|bibliography|glossary|acknowledge?ments?|contents|table of contents|change history|list of (?:figures|tables))$/i;
+
+/** Section numbers in document order that count on (1.1 -> 1.2, 1.2 -> 2.1, 2 -> 2.1): most steps at least three times. */
+function countsOn(numbers: readonly number[][]): boolean {
+  if (numbers.length < 3) return false;
+  let steps = 0;
+  for (let i = 1; i < numbers.length; i++) if (isNextNumber(numbers[i - 1], numbers[i])) steps++;
+  return steps >= 2 && steps >= (numbers.length - 1) * 0.7;
+}
+
+/** `b` can follow `a` directly: one part goes up by one and the parts after it start at 1, or `b` opens a level below `a`. */
+function isNextNumber(a: readonly number[], b: readonly number[]): boolean {
+  if (b.length === a.length + 1 && b[b.length - 1] === 1 && a.every((x, i) => x === b[i])) return true;
+  const k = a.findIndex((x, i) => x !== b[i]);
+  if (k < 0 || k >= b.length) return false;
+  if (b[k] !== a[k] + 1) return false;
+  return b.slice(k + 1).every((x) => x === 1);
 }
 
 function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
@@ -116,7 +148,9 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   // a module or command.
   // One point above body size counts when the font differs too (12 pt bold over 11 pt text).
   // Small capitals of two sizes are a face of their own, whatever font carries them.
-  const face = (l.font !== bodyFont && l.oneFont) || l.smallCaps === true;
+  // A line in several fonts counts when none of them is the body font (a heading's number or
+  // command name in another face), not when it is (a sentence with emphasis).
+  const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && face && !l.mono;
   return larger || distinct;
@@ -383,7 +417,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }
-      const styled = stats.styles.has(styleKey(l));
+      const styled = stats.styles.has(styleKey(l)) || (stats.numberedStyles.has(styleKey(l)) && DOTTED_RE.test(l.text.trim()));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {

@@ -380,6 +380,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   };
   if (frags.length > 1) line.cells = frags.length;
   if (lead) line.lead = lead;
+  if (!line.oneFont) line.otherFonts = byFont.keysAtLeast(1).filter((f) => f !== font);
   const capitals = smallCapsSize(line.text, bySize);
   if (capitals) {
     line.size = capitals;
@@ -437,6 +438,10 @@ class Tally<K> {
 
   entries(): [K, number][] {
     return this.keys.map((k, i) => [k, this.sums[i]]);
+  }
+
+  keysAtLeast(min: number): K[] {
+    return this.keys.filter((_, i) => this.sums[i] >= min);
   }
 
   countAtLeast(min: number): number {

@@ -15,6 +15,7 @@ import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
 import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
+import { addUnlistedSections } from "./listed-styles.ts";
 import type { Heading, PageText } from "./types.ts";
 import { underWebPrintParts, webPrintParts } from "./web-prints.ts";
 
@@ -100,6 +101,7 @@ export function buildTree(input: StructureInput): StructureResult {
 
   // Filings: PARTs found in the body where the contents lost them, Items under their PART.
   if (tocSource === "printed_toc" || tocSource === "layout") headings = shapeFilingParts(headings, pages);
+  if (tocSource === "printed_toc") headings = addUnlistedSections(headings, pages, layoutStats(), skipPages);
   if (tocSource === "printed_toc") headings = refineLeaves(headings, pages, layoutStats(), skipPages);
   if (webParts) headings = underWebPrintParts(webParts.headings, headings);
   headings = splitLargeLeaves(headings, { pages, source: tocSource, stats: layoutStats, skipPages, countTokens: input.countTokens }, 0);

@@ -22,6 +22,12 @@ export interface Line {
   /** True when the whole line is in one font (a heading usually is; body text with inline
    * emphasis is not). */
   oneFont: boolean;
+  /**
+   * A line in several fonts: the fonts other than `font` that carry letters or digits. A
+   * heading whose number, command name or logo is set in another face than its words uses
+   * no body font at all; a sentence with emphasis does.
+   */
+  otherFonts?: string[];
   /** The font's generic family as pdfjs reports it ("monospace" marks code). */
   mono: boolean;
   /** Pieces separated by wide gaps (table cells, leader-less contents lines); absent = 1. */

@@ -944,3 +944,42 @@ describe("body-font lettered and roman headings below a printed contents", () =>
     ]);
   });
 });
+
+describe("a printed contents that leaves a section out", () => {
+  // The contents lists 2 and 2.2 but not 2.1 (lost to a wrapped or unreadable entry); the
+  // body sets 2.1 in the same style as the sections the contents does list.
+  const listed: [number, string, number][] = [
+    [0, "1 Introduction", 2],
+    [1, "1.1 Motivation", 2],
+    [1, "1.2 Outline of the Report", 3],
+    [0, "2 Methods", 4],
+    [1, "2.2 Measurements", 5],
+    [0, "3 Results", 6],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
+  listed.forEach(([depth, title, page], i) => contents.push({ text: `${title} ${".".repeat(40 - depth * 4)} ${page}`, x: 60 + depth * 18, y: 740 - i * 20, size: 10 }));
+  const chapter = (text: string, y: number): Run => ({ text, x: 60, y, size: 16, bold: true });
+  const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
+  const pages: Run[][] = [
+    contents,
+    [chapter("1 Introduction", 760), ...bodyLines(1, 5, 730), section("1.1 Motivation", 640), ...bodyLines(10, 8, 615)],
+    [section("1.2 Outline of the Report", 760), ...bodyLines(20, 12, 735)],
+    [chapter("2 Methods", 760), ...bodyLines(30, 5, 730), section("2.1 Sampling Design", 640), ...bodyLines(40, 8, 615)],
+    [section("2.2 Measurements", 760), ...bodyLines(50, 12, 735)],
+    [chapter("3 Results", 760), ...bodyLines(60, 12, 730)],
+  ];
+
+  it("adds the unlisted section at the level of the listed sections in its style", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/^1 Contents/.test(r))).toEqual([
+      "1 1 Introduction [2]",
+      "2 1.1 Motivation [2]",
+      "2 1.2 Outline of the Report [3]",
+      "1 2 Methods [4]",
+      "2 2.1 Sampling Design [4]",
+      "2 2.2 Measurements [5]",
+      "1 3 Results [6]",
+    ]);
+  });
+});
