@@ -26,7 +26,7 @@ const ROMAN_RE = /^(?:\(([ivx]{1,5})\)|([ivx]{1,5})[.)])\s+(?=\p{Lu})/u;
 
 const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10 };
 
-function romanValue(s: string): number {
+export function romanValue(s: string): number {
   let total = 0;
   for (let i = 0; i < s.length; i++) {
     const v = ROMAN_VALUES[s[i]];
@@ -50,7 +50,7 @@ function titleLike(t: string): boolean {
 }
 
 /** The title of a labelled line: the words after the label, cut before a sentence that runs on. */
-function labelTitle(rest: string): string | null {
+export function labelTitle(rest: string): string | null {
   const t = rest.trim();
   if (titleLike(t)) return t.replace(/\.$/, "");
   // "Scope of the Rule. The Commission proposed ..." (a run-in title in the body font).
@@ -60,7 +60,7 @@ function labelTitle(rest: string): string | null {
 }
 
 /** The line opens a block: first on its page, after a finished sentence or extra space, or indented. */
-function opensBlock(lines: readonly Line[], i: number, pitch: number): boolean {
+export function opensBlock(lines: readonly Line[], i: number, pitch: number): boolean {
   if (i === 0) return true;
   const prev = lines[i - 1];
   const cur = lines[i];

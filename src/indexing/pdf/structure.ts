@@ -10,7 +10,8 @@ import { assembleTree } from "./assemble.ts";
 import { bodyFontSublevels } from "./body-sublevels.ts";
 import { placeFilingBookmarks } from "./filing-bookmarks.ts";
 import { dropRunningDivisionLabels, shapeFilingParts } from "./filing-parts.ts";
-import { computeLayoutStats, layoutHeadings, type LayoutStats } from "./layout-headings.ts";
+import { computeLayoutStats, layoutHeadings, styleKey, type LayoutStats } from "./layout-headings.ts";
+import { bodyFontOutline } from "./legal-outline.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
 import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
@@ -86,7 +87,13 @@ export function buildTree(input: StructureInput): StructureResult {
     } else if (toc) skipPages = new Set(toc.tocPages);
   }
   if (!headings.length) {
-    const found = layoutHeadings(pages, layoutStats(), { skipPages });
+    let found = layoutHeadings(pages, layoutStats(), { skipPages });
+    // An outline of legal numbers in the body font (no heading style marks it) wins when it
+    // holds far more headings than the styles do (a few bold lines, a title); against a
+    // comparable count the styles win: numbered lists look like a legal outline too.
+    const s = layoutStats();
+    const legal = bodyFontOutline(pages, s.bodyPitch, skipPages, (l) => Math.abs(l.size - s.bodySize) < 0.8 && !s.styles.has(styleKey(l)));
+    if (legal.length >= Math.max(3, 2 * found.length)) found = legal;
     if (found.length >= 2) {
       headings = found;
       tocSource = "layout";

@@ -983,3 +983,37 @@ describe("a printed contents that leaves a section out", () => {
     ]);
   });
 });
+
+describe("an outline in legal numbering set in the body font, without a contents page", () => {
+  // I., A., 1. and a. open short lines at four indents, in the font and size of the text;
+  // only the numbering and the indents tell the levels apart. The numbered list under 1. is
+  // a sentence list (long, lower case) and stays text.
+  const at = (text: string, indent: number, y: number): Run => ({ text, x: 60 + indent * 24, y, size: 11 });
+  const para = (n: number, top: number, lines = 3): Run[] => Array.from({ length: lines }, (_, k) => ({ text: k === lines - 1 ? `${sentence(n + k)} Done.` : sentence(n + k), x: 60, y: top - 14 * k, size: 11 }));
+  const pages: Run[][] = [
+    [{ text: "Services Agreement", x: 220, y: 780, size: 11 }, at("I. Definitions", 0, 740), ...para(1, 720), at("A. Services", 1, 670), at("1. The provider delivers the services described in each order form within thirty days of signing it.", 2, 650),
+      at("2. The customer gives the provider access to the premises, systems and staff that the services need.", 2, 636), ...para(10, 618, 1), at("B. Fees", 1, 600), ...para(20, 580),
+      at("1. Invoices", 2, 530), ...para(30, 510), at("2. Late Payment", 2, 460), ...para(40, 440)],
+    [at("a. Interest", 3, 760), ...para(50, 740), at("b. Suspension of Services", 3, 690), ...para(60, 670), at("II. Term and Termination", 0, 620), ...para(70, 600),
+      at("A. Term", 1, 550), ...para(80, 530), at("B. Termination for Cause", 1, 480), ...para(90, 460, 6)],
+    [at("III. Miscellaneous", 0, 760), ...para(100, 740, 8)],
+  ];
+
+  it("reads the labels as four levels by their numbering and indents", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows.filter((r) => !/Services Agreement/.test(r))).toEqual([
+      "1 I. Definitions [1]",
+      "2 A. Services [1]",
+      "2 B. Fees [1]",
+      "3 1. Invoices [1]",
+      "3 2. Late Payment [1]",
+      "4 a. Interest [2]",
+      "4 b. Suspension of Services [2]",
+      "1 II. Term and Termination [2]",
+      "2 A. Term [2]",
+      "2 B. Termination for Cause [2]",
+      "1 III. Miscellaneous [3]",
+    ]);
+  });
+});
