@@ -1,7 +1,7 @@
 /**
  * Development aid for heading detection (issue #37): builds the outline-less tree of corpus
  * PDFs from cached page lines (pdfjs reads each stripped PDF once, into
- * `<corpus>/lines-v2/<id>.v8`), scores it against the gold outline and prints per-family figures
+ * `<corpus>/lines-v3/<id>.v8`), scores it against the gold outline and prints per-family figures
  * and, with --misses, the gold titles not found beside the lines on their pages.
  *
  *   npx tsx tools/tree-corpus/explain.ts [--split tune|held-out|all] [--family TEXT]
@@ -25,9 +25,6 @@ import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";
 import { readManifest } from "./manifest.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
-
-/** Cached lines are rebuilt when what extraction records changes (v2: otherFonts). */
-const LINES_DIR = "lines-v2";
 
 interface Cached {
   pages: PageText[];
@@ -78,7 +75,7 @@ async function main() {
   const unprinted = new Map<string, number>();
   const classes = new Map<string, number>();
   for (const e of entries) {
-    const c = await linesOf(paths.stripped(e.id), path.join(paths.dir, LINES_DIR, `${e.id}.v8`));
+    const c = await linesOf(paths.stripped(e.id), paths.lines(e.id));
     const gold = (JSON.parse(readFileSync(paths.outline(e.id), "utf8")) as { entries: GoldEntry[] }).entries;
     const { countTokens } = await import("../../src/indexing/tokens.ts");
     const { tree, tocSource } = buildTree({ countTokens, pages: c.pages, outline: [], labels: c.labels, folios: c.folios, leadTitle: c.leadTitle });

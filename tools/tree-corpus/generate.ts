@@ -178,7 +178,7 @@ async function main(): Promise<void> {
         };
         writeFileSync(files.outline, `${JSON.stringify(outline, null, 1)}\n`);
         // explain.ts caches page lines by id; a PDF typeset again must be read again.
-        rmSync(path.join(paths.dir, "lines", `${id}.v8`), { force: true });
+        rmSync(paths.lines(id), { force: true });
         const info = await pdfInfo(files.original);
         entries.push({
           id,
@@ -225,7 +225,7 @@ async function main(): Promise<void> {
   const ids = new Set(entries.map((e) => e.id));
   for (const id of previous.keys()) {
     if (ids.has(id)) continue;
-    for (const f of [paths.original(id), paths.stripped(id), paths.outline(id), path.join(paths.dir, "lines", `${id}.v8`)]) rmSync(f, { force: true });
+    for (const f of [paths.original(id), paths.stripped(id), paths.outline(id), paths.lines(id)]) rmSync(f, { force: true });
   }
 
   const families = new Map<string, number>();

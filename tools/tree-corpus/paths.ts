@@ -25,6 +25,9 @@ export function corpusPaths(dir = corpusDir()) {
     original: (id: string) => path.join(dir, "original", `${id}.pdf`),
     stripped: (id: string) => path.join(dir, "stripped", `${id}.pdf`),
     outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
+    /** explain.ts's cache of a stripped PDF's page lines; the folder's version changes when
+     * what extraction records changes (v3: the fonts that carry a mixed line's letters). */
+    lines: (id: string) => path.join(dir, "lines-v3", `${id}.v8`),
   };
 }
 

@@ -338,6 +338,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   let prev: Item | null = null;
   const bySize = new Tally<number>();
   const byFont = new Tally<string>();
+  const byLetterFont = new Tally<string>();
   let x = Infinity;
   let right = -Infinity;
   let y = frags[0].y;
@@ -364,6 +365,10 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       const n = countAlnum(str) || 0.001;
       bySize.add(Math.round(it.size * 10) / 10, n);
       byFont.add(it.font, n);
+      // Which fonts carry words (a section number in the text's font beside a title in
+      // small capitals does not make the title a sentence with emphasis).
+      const letters = countLetters(str);
+      if (letters) byLetterFont.add(it.font, letters);
     }
   }
   const font = byFont.argmax() ?? "";
@@ -380,7 +385,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   };
   if (frags.length > 1) line.cells = frags.length;
   if (lead) line.lead = lead;
-  if (!line.oneFont) line.otherFonts = byFont.keysAtLeast(1).filter((f) => f !== font);
+  if (!line.oneFont) line.otherFonts = byLetterFont.keysAtLeast(1).filter((f) => f !== font);
   const capitals = smallCapsSize(line.text, bySize);
   if (capitals) {
     line.size = capitals;
@@ -487,6 +492,16 @@ function leadRun(frags: Fragment[]): Line["lead"] {
   }
   text = collapseWhitespace(text);
   return text ? { text, font: first.font, size: first.size } : undefined;
+}
+
+/** ASCII letters and anything beyond ASCII (accented and non-Latin letters). */
+function countLetters(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127) n++;
+  }
+  return n;
 }
 
 function countAlnum(s: string): number {

@@ -23,7 +23,7 @@ export interface Line {
    * emphasis is not). */
   oneFont: boolean;
   /**
-   * A line in several fonts: the fonts other than `font` that carry letters or digits. A
+   * A line in several fonts: the fonts other than `font` that carry letters. A
    * heading whose number, command name or logo is set in another face than its words uses
    * no body font at all; a sentence with emphasis does.
    */
