@@ -126,12 +126,27 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
 /** Section names that stand alone as headings whatever their size ("Index" set once, large). */
 const STANDARD_SECTION_RE = /^(?:index|references|bibliography|glossary|acknowledge?ments?|contents|table of contents|change history|list of (?:figures|tables))$/i;
 
-/** Section numbers in document order that count on (1.1 -> 1.2, 1.2 -> 2.1, 2 -> 2.1): most steps at least three times. */
+/**
+ * Section numbers in document order that count on: at least two steps to the very next
+ * number (1.1 -> 1.2, 1.2 -> 2.1, 2 -> 2.1), and the numbers only ever grow (a style may hold
+ * every third-level number while other levels sit in other styles: 3.2.1 -> 4.1.1). Lists
+ * numbered 1, 2, 3 start again and again.
+ */
 function countsOn(numbers: readonly number[][]): boolean {
   if (numbers.length < 3) return false;
   let steps = 0;
-  for (let i = 1; i < numbers.length; i++) if (isNextNumber(numbers[i - 1], numbers[i])) steps++;
-  return steps >= 2 && steps >= (numbers.length - 1) * 0.7;
+  let growing = 0;
+  for (let i = 1; i < numbers.length; i++) {
+    if (isNextNumber(numbers[i - 1], numbers[i])) steps++;
+    if (comesAfter(numbers[i - 1], numbers[i])) growing++;
+  }
+  return steps >= 2 && growing >= (numbers.length - 1) * 0.85;
+}
+
+/** `b` sorts after `a` part by part (2.9 < 2.10 < 3). */
+function comesAfter(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return b[i] > a[i];
+  return b.length > a.length;
 }
 
 /** `b` can follow `a` directly: one part goes up by one and the parts after it start at 1, or `b` opens a level below `a`. */

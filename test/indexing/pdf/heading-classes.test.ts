@@ -1017,3 +1017,20 @@ describe("an outline in legal numbering set in the body font, without a contents
     ]);
   });
 });
+
+describe("numbered headings in a face the text also uses for emphasis", () => {
+  // Sub-sections "1.1 ..." in bold at body size, and whole bold sentences in the same face
+  // inside paragraphs: the face is mostly not headings, but its numbered lines count on.
+  const h = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, bold: true });
+  const warning = (n: number, y: number): Run => ({ text: `Warning ${n}: never open the housing while the unit is connected to the mains, as parts inside carry a dangerous voltage.`, x: 60, y, size: 10, bold: true });
+  const block = (title: string, n: number, top: number): Run[] => [h(title, top), ...bodyLines(n, 3, top - 16), warning(n, top - 55), ...bodyLines(n + 10, 2, top - 68)];
+  const pages: Run[][] = [
+    [{ text: "Installation Guide", x: 200, y: 780, size: 18, bold: true }, ...block("1.1 Unpacking", 1, 740), ...block("1.2 Mounting the Unit", 20, 620), ...block("1.3 Wiring", 40, 500)],
+    [...block("2.1 First Start", 60, 760), ...block("2.2 Settings Menu", 80, 640), warning(99, 520), warning(98, 505), ...bodyLines(100, 4, 480)],
+  ];
+
+  it("finds each numbered heading, and makes no heading of the emphasised sentences", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows.filter((r) => !/Installation Guide/.test(r))).toEqual(["1 1.1 Unpacking [1]", "1 1.2 Mounting the Unit [1]", "1 1.3 Wiring [1]", "1 2.1 First Start [2]", "1 2.2 Settings Menu [2]"]);
+  });
+});
