@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportDocx } from "./fixtures/formats/docx.ts";
 import { buildPptx } from "./fixtures/formats/pptx.ts";
+import { textPicture } from "./fixtures/formats/text-picture.ts";
 import { runCli } from "./helpers/cli.ts";
 import { makeTempHome } from "./helpers/server.ts";
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   env = { TREEINDEX_HOME: path.join(dir, "store"), TREEINDEX_WORKERS: "1" };
   await fs.writeFile(path.join(dir, "report.docx"), await reportDocx());
   await fs.writeFile(path.join(dir, "deck.pptx"), buildPptx([{ title: "Plan", bullets: ["Ship it"] }, { title: "Risks", bullets: ["Late parts"] }]));
+  await fs.writeFile(path.join(dir, "scanned.pptx"), buildPptx([{ title: "Cover" }, { picture: await textPicture(["Turbine revenue doubled"]) }]));
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -43,5 +45,16 @@ describe("treeindex index / add on DOCX and PPTX", () => {
     const again = await runCli(["add", "report.docx"], { env, cwd: dir });
     expect(again.stdout.trim().split("\t")[0]).toBe(id);
     expect(again.stdout).toContain("(already stored)");
+  }, 120_000);
+
+  it("index OCRs a slide that is only a picture of text (and leaves it empty with --no-ocr)", async () => {
+    const read = await runCli(["index", "scanned.pptx", "--pretty"], { env, cwd: dir });
+    expect(read.code, read.stderr).toBe(0);
+    const out = JSON.parse(read.stdout);
+    expect(out.ocr_pages).toEqual([2]);
+    expect(out.result[1].text).toMatch(/Turbine revenue doubled/);
+    const skipped = JSON.parse((await runCli(["index", "scanned.pptx", "--no-ocr"], { env, cwd: dir })).stdout);
+    expect(skipped.ocr_pages).toBeUndefined();
+    expect(skipped.result[1].title).toBe("Slide 2");
   }, 120_000);
 });

@@ -36,7 +36,7 @@ export function registerIndexCommand(program: Command): void {
     .option("--no-node-id", "omit node ids")
     .option("--older", "older /tree node shape (start_index/end_index)")
     .option("--pretty", "indent the JSON")
-    .option("--no-ocr", "PDF: do not OCR pages without a usable text layer (they stay empty)")
+    .option("--no-ocr", "Do not OCR PDF pages without a usable text layer, nor slides, Word pages and e-book chapters holding only pictures (they stay empty)")
     .option("--thinning <tokens>", "Markdown: merge subtrees smaller than this many tokens into their parent", positiveInt)
     .option("--summary-threshold <tokens>", "Markdown: nodes shorter than this use their own text as summary (default 200)", positiveInt)
     .addHelpText("after", "\nExample:\n  treeindex index report.pdf --pretty > report.tree.json\n\nThe output is the API's own shape: GET /doc/{id}'s for a PDF and the other formats ({doc_name, page_count, toc_source, result}), POST /markdown's for Markdown ({success, doc_name, structure}).\nTo store a file instead, use treeindex add.\n")
@@ -78,14 +78,24 @@ export function registerIndexCommand(program: Command): void {
         const { loadConfig } = await import("../config.ts");
         const { indexLimits } = await import("../core/documents/index-job.ts");
         const { indexStructured } = await import("../indexing/structured/index.ts");
-        const { maxStreamBytes } = indexLimits(loadConfig(command.optsWithGlobals()));
-        const indexed = await indexStructured(format.kind, bytes, { fileName: file, addSummaries: flags.summary, addDescription: flags.summary, container: { maxPartBytes: maxStreamBytes } });
+        const config = loadConfig(command.optsWithGlobals());
+        const { maxStreamBytes } = indexLimits(config);
+        const { closeEngine } = await import("../indexing/ocr/engine.ts");
+        let indexed;
+        try {
+          const ocr = flags.ocr ? { langs: config.ocr.langs } : undefined;
+          indexed = await indexStructured(format.kind, bytes, { fileName: file, addSummaries: flags.summary, addDescription: flags.summary, container: { maxPartBytes: maxStreamBytes }, ocr });
+        } finally {
+          // The OCR engine, if pictures were read, would keep the process alive.
+          await closeEngine();
+        }
         const output = {
           doc_name: path.basename(file),
           page_count: indexed.pageCount,
           toc_source: indexed.tocSource,
           ...(indexed.description ? { doc_description: indexed.description } : {}),
           ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
+          ...(indexed.ocrPages?.length ? { ocr_pages: indexed.ocrPages } : {}),
           result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
         };
         process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);

@@ -28,8 +28,11 @@ export interface IndexTaskPayload {
   structured?: { fileName: string };
   /** Markdown: the original file name (doc name, preamble title) and tree options. */
   markdown?: MarkdownIndexOptions;
-  /** PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines). */
-  ocr?: { detect: boolean; lines?: Record<number, Line[]> };
+  /**
+   * PDF: find pages needing OCR (`detect`), and recognised lines of OCR'd pages (1-based page -> lines).
+   * DOCX, PPTX, EPUB: `detect` with `langs` reads the pictures of units that hold nothing else (structured/image-ocr.ts).
+   */
+  ocr?: { detect: boolean; lines?: Record<number, Line[]>; langs?: string[] };
   /**
    * PDF: the job's line to the main thread. Receives `{done, total}` (pages read) a few
    * times a second at most, and `{help: link}` when a long PDF wants a second thread to read
@@ -85,6 +88,7 @@ export default async function indexTask(payload: IndexTaskPayload, { signal }: {
         addSummaries: true,
         addDescription: true,
         container: { maxPartBytes: payload.maxStreamBytes },
+        ocr: payload.ocr?.detect && payload.ocr.langs?.length ? { langs: payload.ocr.langs } : undefined,
       });
     }
     default:

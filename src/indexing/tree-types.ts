@@ -49,6 +49,8 @@ export interface IndexedDocument {
   description?: string;
   /** Non-fatal problems worth showing the user (e.g. an undecodable page image). */
   warnings?: string[];
+  /** Pages (1-based; PDF pages, slides, recorded DOCX pages) whose text came from OCR. */
+  ocrPages?: number[];
   /** Text of each physical page (PDF, slides, paged DOCX; index 0 = page 1), headers/footers stripped.
    * Stored beside the tree so page content can be read without reopening the PDF. */
   pageTexts?: string[];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bombDocx, pagedDocx, reportDocx } from "../fixtures/formats/docx.ts";
 import { buildEpub } from "../fixtures/formats/epub.ts";
-import { buildOdt } from "../fixtures/formats/odt.ts";
+import { buildOdt, pagedOdt } from "../fixtures/formats/odt.ts";
 import { buildPptx } from "../fixtures/formats/pptx.ts";
 import { buildZip } from "../fixtures/zip/zip-writer.ts";
 import { json, startTestServer, uploadFile, waitForStatus, walkNodes, type TestServer } from "../helpers/server.ts";
@@ -61,6 +61,15 @@ describe("documents of every format through POST /doc", () => {
     const { body } = await indexed("paged.docx", pagedDocx());
     expect(body.page_count).toBe(3);
     expect(body.result.map((n: { page_index: number }) => n.page_index)).toEqual([1, 2]);
+  });
+
+  it("gives an ODT with LibreOffice's soft page breaks its pages, read by get_page_content", async () => {
+    const { doc_id, body } = await indexed("plant.odt", pagedOdt());
+    expect(body.page_count).toBe(3);
+    expect(body.result.map((n: { title: string; page_index: number }) => [n.title, n.page_index])).toEqual([["Pumps", 1], ["Valves", 2]]);
+    const pages = await server.services.reader.pages(await server.services.users.ensureUser("alice"), doc_id, "3");
+    expect(pages.pages[0]).toMatchObject({ page: 3, sections: [{ title: "Valves" }, { title: "Seals" }] });
+    expect(pages.pages[0].text).toContain("Lip seals wear.");
   });
 
   it("indexes HTML, ODT, EPUB and text by content", async () => {

@@ -7,7 +7,10 @@
  *    order: the longest common subsequence of (level, title) pairs over the larger of the
  *    two counts, so missed and extra headings both count), text kept (the source's words
  *    found in the tree's text, as a multiset), and seconds per MB of the converted file
- *    (reading + tree + summaries, best of three).
+ *    (reading + tree + summaries, best of five). The baseline, measured in the same run:
+ *    the Markdown indexer on the same source files (tree + summaries + description, best of
+ *    five), as s/MB of the Markdown and as each format's time over Markdown's time for the
+ *    same documents (below 1: faster than indexing the Markdown itself).
  * 2. Real files shipped by Debian packages, when present: EPUB manuals (headings vs their
  *    navigation entries) and HTML manuals (headings vs the h1-h6 tags in the file), s/MB.
  *
@@ -20,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { StructuredFormat } from "../../src/indexing/formats.ts";
+import { indexMarkdown } from "../../src/indexing/markdown/index.ts";
 import { parseMarkdown } from "../../src/indexing/markdown/parse.ts";
 import { plainBlocks } from "../../src/indexing/markdown/parse.ts";
 import type { StructuredDocument } from "../../src/indexing/structured/blocks.ts";
@@ -31,6 +35,8 @@ import type { BenchFigure } from "./types.ts";
 const exec = promisify(execFile);
 const DIR = path.resolve(fileURLToPath(new URL("../../../shared/corpus/markdown", import.meta.url)));
 const GROUP = "formats";
+/** Timings are the best of this many runs: the machines are shared, and a busy moment only ever adds time. */
+const RUNS = 5;
 
 interface Heading {
   level: number;
@@ -84,12 +90,12 @@ function textKept(source: string, tree: TreeNode[]): number {
   return total ? kept / total : 1;
 }
 
-/** Reading, tree and summaries, best of three runs: seconds per MB of the file. */
+/** Reading, tree and summaries, best of RUNS runs: seconds per MB of the file. */
 async function timed(format: StructuredFormat, bytes: Uint8Array, fileName: string): Promise<{ doc: StructuredDocument; tree: TreeNode[]; secondsPerMb: number }> {
   let best = Number.POSITIVE_INFINITY;
   let doc!: StructuredDocument;
   let tree!: TreeNode[];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const t0 = performance.now();
     doc = await readStructured(format, bytes);
     tree = buildStructuredTree(doc, { fallbackTitle: fileName }).tree;
@@ -98,12 +104,24 @@ async function timed(format: StructuredFormat, bytes: Uint8Array, fileName: stri
   return { doc, tree, secondsPerMb: best / (bytes.length / 1e6) };
 }
 
+/** The baseline: the Markdown indexer on the source itself, as the index job runs it; best of RUNS, in seconds. */
+function timedMarkdown(source: string, fileName: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < RUNS; run++) {
+    const t0 = performance.now();
+    indexMarkdown(source, { fileName, addSummaries: true, addDescription: true });
+    best = Math.min(best, (performance.now() - t0) / 1000);
+  }
+  return best;
+}
+
 const headingsOf = (doc: StructuredDocument): Heading[] => doc.blocks.flatMap((b) => (b.kind === "heading" ? [{ level: b.level, title: b.title }] : []));
 
 async function corpusFigures(work: string, libreOffice: boolean): Promise<BenchFigure[]> {
   const files = (await fs.readdir(DIR).catch(() => [] as string[])).filter((f) => f.endsWith(".md")).sort();
   const figures: BenchFigure[] = [];
-  const totals = new Map<string, { matched: number; denominator: number; bytes: number; seconds: number; kept: number; n: number }>();
+  const totals = new Map<string, { matched: number; denominator: number; bytes: number; seconds: number; markdownSeconds: number; kept: number; n: number }>();
+  const markdown = { bytes: 0, seconds: 0 };
   for (const file of files) {
     const expectedFile = path.join(DIR, "expected", file.replace(/\.md$/, ".headings.json"));
     let expected: Heading[];
@@ -114,6 +132,10 @@ async function corpusFigures(work: string, libreOffice: boolean): Promise<BenchF
     }
     const source = await fs.readFile(path.join(DIR, file), "utf8");
     const sourceText = plainBlocks(parseMarkdown(source).root).map((b) => b.text).join("\n");
+    const markdownSeconds = timedMarkdown(source, file);
+    markdown.bytes += Buffer.byteLength(source);
+    markdown.seconds += markdownSeconds;
+    figures.push({ group: GROUP, name: `markdown (baseline) ${file}`, value: Number((markdownSeconds / (Buffer.byteLength(source) / 1e6)).toFixed(3)), unit: "s/MB", note: `${(markdownSeconds * 1000).toFixed(0)} ms for ${(Buffer.byteLength(source) / 1024).toFixed(0)} KB; the Markdown indexer on the source, same run` });
     const stem = file.replace(/\.md$/, "");
     const outputs: Array<[string, StructuredFormat, string]> = [];
     for (const [target, format] of [["docx", "docx"], ["odt", "odt"], ["html", "html"], ["epub", "epub"]] as const) {
@@ -140,20 +162,24 @@ async function corpusFigures(work: string, libreOffice: boolean): Promise<BenchF
         const expectedKeys = new Set(expected.map((h) => `${h.level} ${h.title}`));
         for (const h of found.filter((h) => !expectedKeys.has(`${h.level} ${h.title}`)).slice(0, 3)) process.stderr.write(`formats: ${label} ${file}: extra or changed ${JSON.stringify(h)}\n`);
       }
-      figures.push({ group: GROUP, name: `${label} headings exact ${file}`, value: Number((m.rate * 100).toFixed(1)), unit: "%", note: `${m.matched}/${expected.length} (level, title, order); ${found.length} found; text kept ${(kept * 100).toFixed(1)}%; ${secondsPerMb.toFixed(3)} s/MB of ${(bytes.length / 1024).toFixed(0)} KB` });
-      const t = totals.get(label) ?? { matched: 0, denominator: 0, bytes: 0, seconds: 0, kept: 0, n: 0 };
+      const seconds = secondsPerMb * (bytes.length / 1e6);
+      figures.push({ group: GROUP, name: `${label} headings exact ${file}`, value: Number((m.rate * 100).toFixed(1)), unit: "%", note: `${m.matched}/${expected.length} (level, title, order); ${found.length} found; text kept ${(kept * 100).toFixed(1)}%; ${secondsPerMb.toFixed(3)} s/MB of ${(bytes.length / 1024).toFixed(0)} KB; ${(seconds / markdownSeconds).toFixed(2)}x Markdown's time` });
+      const t = totals.get(label) ?? { matched: 0, denominator: 0, bytes: 0, seconds: 0, markdownSeconds: 0, kept: 0, n: 0 };
       t.matched += m.matched;
       t.denominator += Math.max(found.length, expected.length);
       t.bytes += bytes.length;
-      t.seconds += secondsPerMb * (bytes.length / 1e6);
+      t.seconds += seconds;
+      t.markdownSeconds += markdownSeconds;
       t.kept += kept;
       t.n++;
       totals.set(label, t);
     }
   }
+  if (markdown.bytes) figures.push({ group: GROUP, name: "markdown (baseline) s/MB", value: Number((markdown.seconds / (markdown.bytes / 1e6)).toFixed(3)), unit: "s/MB", note: `${(markdown.bytes / 1024).toFixed(0)} KB of corpus Markdown; tree + summaries + description; the baseline for the rows below` });
   for (const [label, t] of totals) {
     figures.push({ group: GROUP, name: `${label} headings exact (all)`, value: Number(((t.matched / Math.max(1, t.denominator)) * 100).toFixed(1)), unit: "%", note: `${t.n} corpus files; text kept ${((t.kept / t.n) * 100).toFixed(1)}% (mean); target 100%` });
     figures.push({ group: GROUP, name: `${label} s/MB`, value: Number((t.seconds / (t.bytes / 1e6)).toFixed(3)), unit: "s/MB", note: `${(t.bytes / 1024).toFixed(0)} KB in all; read + tree + summaries; target < 1 s/MB` });
+    figures.push({ group: GROUP, name: `${label} time / Markdown's`, value: Number((t.seconds / t.markdownSeconds).toFixed(2)), unit: "x", note: `${(t.seconds * 1000).toFixed(0)} ms against ${(t.markdownSeconds * 1000).toFixed(0)} ms for the same documents' Markdown (target <= 1: no worse than Markdown)` });
   }
   return figures;
 }

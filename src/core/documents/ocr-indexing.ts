@@ -4,6 +4,9 @@
  * recognised in parallel, one task per page spread over the pool's threads (each thread
  * keeps its tesseract worker); a last call builds the tree with the recognised lines in
  * place of the empty text layer. Documents without scanned pages cost one call, as before.
+ * Word files, decks and e-books need only the one call: their index task reads the pictures
+ * of units that hold nothing else itself (indexing/structured/image-ocr.ts), with the
+ * languages passed here.
  */
 import { MessageChannel } from "node:worker_threads";
 import type { IndexTaskPayload } from "../../indexing/index-task.ts";
@@ -47,7 +50,9 @@ export async function indexWithOcr(
   board?: ProgressBoard,
 ): Promise<OcrIndexResult> {
   const doc = await store.read((tx) => tx.documents.get(docId));
-  const detect = payload.format === "pdf" && doc?.options.ocr !== false;
+  // PDFs: pages without a usable text layer. Word files, decks and e-books: units holding only
+  // pictures, read inside their index task (the same rule; `if_ocr=false` skips both).
+  const detect = doc?.options.ocr !== false;
   const saveImage = (name: string, png: Uint8Array) => store.blobs.write(docId, name, png);
   const onProgress = board ? (p: IndexProgress) => board.set(docId, p) : undefined;
   try {
@@ -100,7 +105,8 @@ export async function indexOnPool(
   }: { detect: boolean; saveImage: (name: string, png: Uint8Array) => Promise<unknown>; onProgress?: (p: IndexProgress) => void },
   { pool, signal, logger }: JobContext,
 ): Promise<OcrIndexResult> {
-  const first = await runWithProgress<PdfIndexResult>(pool, { module, payload: { ...payload, ocr: { detect } } }, signal, "reading pages", onProgress);
+  const first = await runWithProgress<PdfIndexResult>(pool, { module, payload: { ...payload, ocr: { detect, langs: settings.langs } } }, signal, "reading pages", onProgress);
+  if (first.ocrPages?.length && payload.format !== "pdf") logger.info({ ocrPages: first.ocrPages }, "OCR of pictures of text done");
   if (!first.needsOcr?.length) return first;
   const needsOcr = first.needsOcr;
 

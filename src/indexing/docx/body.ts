@@ -2,7 +2,9 @@
  * `word/document.xml` -> hast: heading paragraphs as `h1`-`h6` (their level in `data.level`,
  * up to 9), other paragraphs as `p`, numbered paragraphs as nested `ul`/`ol` lists, tables as
  * tables. Text is what the reader sees: inserted text kept, deleted text, field instructions,
- * drawings and generated table-of-contents entries left out.
+ * pictures and generated table-of-contents entries left out. Text boxes (`w:txbxContent`, in
+ * a drawing or a VML shape) are read as blocks of their own right after the paragraph that
+ * anchors them, so their words stay in document order.
  *
  * Pages: Word writes `w:lastRenderedPageBreak` where a page ended when it last laid the
  * document out. Where the document has them, each block carries the page it starts on
@@ -12,6 +14,7 @@
 import type { Element, ElementContent, Root } from "hast";
 import { el, heading, table, textWithBreaks } from "../structured/hast-build.ts";
 import { childElements, firstChild, type XmlElement } from "../xml/parse.ts";
+import { DRAWINGS, picturesIn, textBoxesIn } from "./drawings.ts";
 import type { Numbering } from "./numbering.ts";
 import { headingLevelOf, isTitleStyle, isTocStyle, styleNumbering, type StyleSheet } from "./styles.ts";
 
@@ -21,6 +24,19 @@ export interface DocxBody {
   pageCount: number;
   /** The text of the first paragraph in the Title style. */
   title?: string;
+  /**
+   * Paragraphs holding only pictures, each an empty `div` in the tree (dropped unless OCR
+   * fills it), with the relationship ids of its pictures and its page (1 without pages).
+   */
+  pictures: PictureParagraph[];
+  /** Pages with any text on them (page 1 stands for the whole document without pages). */
+  textPages: Set<number>;
+}
+
+export interface PictureParagraph {
+  element: Element;
+  relIds: string[];
+  page: number;
 }
 
 interface ParagraphText {
@@ -28,17 +44,25 @@ interface ParagraphText {
   /** Page breaks before the first visible character, and after it. */
   breaksBefore: number;
   breaksAfter: number;
+  /** Text boxes anchored in the paragraph, in order. */
+  boxes: XmlElement[];
+  /** Relationship ids of the pictures the paragraph shows (outside its text boxes), in order. */
+  pictures: string[];
 }
 
 /** Elements whose content is not text the reader sees. */
 const SKIPPED = new Set(["w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delText", "w:drawing", "w:pict", "w:object", "mc:AlternateContent", "w:commentReference", "w:footnoteReference", "w:endnoteReference"]);
 
 function paragraphText(p: XmlElement): ParagraphText {
-  const out: ParagraphText = { text: "", breaksBefore: 0, breaksAfter: 0 };
+  const out: ParagraphText = { text: "", breaksBefore: 0, breaksAfter: 0, boxes: [], pictures: [] };
   let seenText = false;
   const visit = (node: XmlElement) => {
     for (const c of node.children) {
       if (typeof c === "string") continue;
+      if (DRAWINGS.has(c.name)) {
+        textBoxesIn(c, out.boxes);
+        picturesIn(c, out.pictures);
+      }
       if (SKIPPED.has(c.name)) continue;
       switch (c.name) {
         case "w:t":
@@ -81,7 +105,10 @@ export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Num
   /** Open lists, outermost first: the level each holds and the element. */
   let lists: { ilvl: number; list: Element }[] = [];
 
+  const pictures: PictureParagraph[] = [];
+  const textPages = new Set<number>();
   const place = (node: Element, at: number) => {
+    textPages.add(paged ? at : 1);
     if (paged) node.data = { ...(node.data ?? {}), page: at } as Element["data"];
     root.children.push(node);
   };
@@ -98,15 +125,28 @@ export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Num
       lists.push({ ilvl, list });
     }
     lists[lists.length - 1].list.children.push(el("li", content));
+    textPages.add(paged ? at : 1);
   };
 
   const paragraph = (p: XmlElement) => {
+    const read = paragraphText(p);
+    paragraphItself(p, read);
+    for (const box of read.boxes) block(box);
+  };
+
+  const paragraphItself = (p: XmlElement, read: ParagraphText) => {
     const pPr = firstChild(p, "w:pPr");
     const styleId = firstChild(pPr, "w:pStyle")?.attrs["w:val"];
-    const read = paragraphText(p);
     page += paged ? read.breaksBefore : 0;
     const at = page;
     page += paged ? read.breaksAfter : 0;
+    if (!read.text && read.pictures.length) {
+      const element = el("div", [], paged ? { page: at } : undefined);
+      lists = [];
+      root.children.push(element);
+      pictures.push({ element, relIds: read.pictures, page: paged ? at : 1 });
+      return;
+    }
     if (!read.text || isTocStyle(sheet, styleId)) return;
     const outline = firstChild(pPr, "w:outlineLvl")?.attrs["w:val"];
     const level = headingLevelOf(sheet, styleId, outline !== undefined && /^\d+$/.test(outline) ? Number(outline) : undefined);
@@ -140,6 +180,7 @@ export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Num
               const read = paragraphText(c);
               if (paged) page += read.breaksBefore + read.breaksAfter;
               if (read.text) texts.push(read.text);
+              for (const box of read.boxes) collect(box);
             } else if (c.name === "w:tbl" || c.name === "w:tr" || c.name === "w:tc" || c.name === "w:sdt" || c.name === "w:sdtContent" || c.name === "w:customXml") collect(c);
           }
         };
@@ -161,5 +202,5 @@ export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Num
     }
   };
   block(body);
-  return { tree: root, pageCount: paged ? page : 0, title };
+  return { tree: root, pageCount: paged ? page : 0, title, pictures, textPages };
 }

@@ -4,6 +4,11 @@
  * its list style numbers that level), `table:table` a table. Generated indexes (tables of
  * contents), notes, annotations and frames are not content; `text:number` is a heading's
  * rendered number, a cache of the outline numbering rather than its title.
+ *
+ * Pages: LibreOffice writes `text:soft-page-break` where a page ended when it last laid the
+ * document out (as Word writes `lastRenderedPageBreak`). Where the file has them, each block
+ * carries the page it starts on (`data.page`): a break before a block's first text moves the
+ * block to the next page, a break after it moves what follows.
  */
 import type { Element, ElementContent, Root } from "hast";
 import { el, heading, table, textWithBreaks } from "../structured/hast-build.ts";
@@ -49,10 +54,49 @@ export function readListStyles(...roots: (XmlElement | undefined)[]): Map<string
   return styles;
 }
 
-export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<number>>): Root {
+export interface OdtBody {
+  tree: Root;
+  /** Pages laid out when the file was saved; 0 when it records none. */
+  pageCount: number;
+}
+
+const SOFT_PAGE_BREAK = "text:soft-page-break";
+
+/** Page breaks inside a block: before its first visible character, and after it. */
+export function pageBreaksIn(node: XmlElement): { before: number; after: number } {
+  const out = { before: 0, after: 0 };
+  let seenText = false;
+  const walk = (n: XmlElement) => {
+    if (n.name === SOFT_PAGE_BREAK) {
+      if (seenText) out.after++;
+      else out.before++;
+      return;
+    }
+    if (NOT_CONTENT.has(n.name)) return;
+    for (const c of n.children) {
+      if (typeof c === "string") seenText ||= /\S/.test(c);
+      else walk(c);
+    }
+  };
+  walk(node);
+  return out;
+}
+
+export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<number>>, paged = false): OdtBody {
   const root: Root = { type: "root", children: [] };
   const officeText = firstChild(firstChild(content, "office:body"), "office:text");
-  if (!officeText) return root;
+  if (!officeText) return { tree: root, pageCount: 0 };
+  let page = 1;
+  /** Adds a block on the page it starts on, and moves the page on past the breaks it holds. */
+  const place = (source: XmlElement, block: Element | undefined) => {
+    const breaks = paged ? pageBreaksIn(source) : { before: 0, after: 0 };
+    page += breaks.before;
+    if (block) {
+      if (paged) block.data = { ...(block.data ?? {}), page } as Element["data"];
+      root.children.push(block);
+    }
+    page += breaks.after;
+  };
 
   const clean = (s: string) => s.replace(/[ \t]+\n/g, "\n").trim();
   const list = (node: XmlElement, styleName: string | undefined, depth: number): Element | undefined => {
@@ -108,22 +152,19 @@ export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<num
   const block = (container: XmlElement) => {
     for (const c of childElements(container)) {
       if (NOT_CONTENT.has(c.name)) continue;
-      if (c.name === "text:h") {
+      if (c.name === SOFT_PAGE_BREAK) place(c, undefined);
+      else if (c.name === "text:h") {
         const title = clean(inlineText(c)).replace(/\s+/g, " ");
         const level = Number(c.attrs["text:outline-level"] ?? 1) || 1;
-        if (title) root.children.push(heading(level, title));
+        place(c, title ? heading(level, title) : undefined);
       } else if (c.name === "text:p") {
         const text = clean(inlineText(c));
-        if (text) root.children.push(el("p", textWithBreaks(text)));
-      } else if (c.name === "text:list") {
-        const l = list(c, undefined, 1);
-        if (l) root.children.push(l);
-      } else if (c.name === "table:table") {
-        const t = tableOf(c);
-        if (t) root.children.push(t);
-      } else if (c.name === "text:section" || c.name === "text:index-body") block(c);
+        place(c, text ? el("p", textWithBreaks(text)) : undefined);
+      } else if (c.name === "text:list") place(c, list(c, undefined, 1));
+      else if (c.name === "table:table") place(c, tableOf(c));
+      else if (c.name === "text:section" || c.name === "text:index-body") block(c);
     }
   };
   block(officeText);
-  return root;
+  return { tree: root, pageCount: paged ? page : 0 };
 }

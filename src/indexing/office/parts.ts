@@ -3,12 +3,12 @@
  * never is), through the container reader and its limits.
  */
 import { readContainer, type ContainerOptions } from "../zip/container.ts";
-import { findFirst, parseXmlBytes, textContent, type XmlElement } from "../xml/parse.ts";
+import { findFirst, parseXmlBytes, textContent, type ParseOptions, type XmlElement } from "../xml/parse.ts";
 
 export interface Package {
   names: string[];
   part(path: string): Buffer | undefined;
-  xml(path: string): XmlElement | undefined;
+  xml(path: string, options?: ParseOptions): XmlElement | undefined;
 }
 
 export async function openPackage(bytes: Uint8Array, options: ContainerOptions = {}, wanted: (path: string) => boolean = (p) => /\.(xml|rels)$/i.test(p)): Promise<Package> {
@@ -16,9 +16,9 @@ export async function openPackage(bytes: Uint8Array, options: ContainerOptions =
   return {
     names,
     part: (path) => parts.get(path),
-    xml(path) {
+    xml(path, options) {
       const data = parts.get(path);
-      return data ? parseXmlBytes(data) : undefined;
+      return data ? parseXmlBytes(data, options) : undefined;
     },
   };
 }

@@ -10,6 +10,14 @@ export interface SlideText {
   title?: string;
   /** Markdown lines of the slide's body. */
   body: string[];
+  /** Relationship ids of the pictures the slide shows (pictures, picture-filled shapes, its background), in order. */
+  pictures: string[];
+}
+
+/** `r:embed` of every `a:blip` below an element: the pictures it draws. */
+function blipsIn(element: XmlElement | undefined, out: string[]): void {
+  if (!element) return;
+  for (const blip of findAll(element, "a:blip")) if (blip.attrs["r:embed"]) out.push(blip.attrs["r:embed"]);
 }
 
 /** A DrawingML paragraph's text: runs, fields, line breaks. */
@@ -47,15 +55,18 @@ function tableLines(tbl: XmlElement): string[] {
 
 export function readSlideText(slide: XmlElement): SlideText {
   const tree = firstChild(firstChild(slide, "p:cSld"), "p:spTree");
-  const out: SlideText = { body: [] };
+  const out: SlideText = { body: [], pictures: [] };
+  blipsIn(firstChild(firstChild(slide, "p:cSld"), "p:bg"), out.pictures);
   if (!tree) return out;
   const shapes = (group: XmlElement) => {
     for (const c of childElements(group)) {
       if (c.name === "p:grpSp") shapes(c);
+      else if (c.name === "p:pic") blipsIn(c, out.pictures);
       else if (c.name === "p:graphicFrame") {
         const tbl = findAll(c, "a:tbl")[0];
         if (tbl) out.body.push(...(out.body.length ? [""] : []), ...tableLines(tbl));
       } else if (c.name === "p:sp") {
+        blipsIn(firstChild(c, "p:spPr"), out.pictures);
         const type = placeholderType(c);
         const paragraphs = childElements(firstChild(c, "p:txBody") ?? c, "a:p");
         if (type === "title" || type === "ctrTitle") {

@@ -39,4 +39,6 @@ export interface StructuredDocument {
   /** Where the headings came from (the document's toc_source). */
   source: TocSource;
   warnings?: string[];
+  /** Pages (slides, recorded DOCX pages) whose text was read from their pictures by OCR. */
+  ocrPages?: number[];
 }

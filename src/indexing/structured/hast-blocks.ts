@@ -4,9 +4,8 @@
  *
  * - `h1`-`h6` are headings, at their written level (a reader may state a deeper level, e.g.
  *   Word's Heading 7-9, in `data.level`). A heading without any text is no heading.
- * - Everything between two headings is converted to Markdown in one piece by
- *   hast-util-to-mdast + mdast-util-to-markdown (tables as GFM tables, lists as lists), and to
- *   plain text for summaries. Containers that hold a heading (sections, divs, layout tables)
+ * - Everything between two headings is converted to Markdown in one piece (hast-markdown.ts:
+ *   tables as GFM tables, lists as lists), and to plain text for summaries. Containers that hold a heading (sections, divs, layout tables)
  *   are opened so that the heading is found wherever the markup put it.
  * - Scripts, styles, templates, navigation, forms' controls and hidden elements are never
  *   content. With `chooseMain` (a web page), the content is `<main>`, else the page's single
@@ -17,13 +16,10 @@
  * - `anchors`: element ids where the caller wants to know the reading position (an e-book's
  *   navigation targets); each comes out as an anchor event before the element's content.
  */
-import type { Element, ElementContent, Root, RootContent } from "hast";
-import { toMdast } from "hast-util-to-mdast";
-import type { Root as MdastRoot } from "mdast";
-import { gfmTableToMarkdown } from "mdast-util-gfm-table";
-import { toMarkdown } from "mdast-util-to-markdown";
-import { plainBlocks } from "../markdown/parse.ts";
+import type { Element, ElementContent, Root } from "hast";
 import type { HeadingBlock, TextBlock } from "./blocks.ts";
+import { NEVER_CONTENT, hidden, isElement, type HastNode } from "./hast-content.ts";
+import { hastToMarkdown } from "./hast-markdown.ts";
 
 export interface AnchorEvent {
   kind: "anchor";
@@ -43,21 +39,10 @@ export interface HastBlockOptions {
   firstOrdinal?: number;
 }
 
-type Node = Root | RootContent;
+type Node = HastNode;
 
-const NEVER_CONTENT = new Set(["script", "style", "noscript", "template", "head", "nav", "iframe", "object", "embed", "canvas", "button", "select", "input", "textarea", "dialog", "svg", "math"]);
 const SECTIONING = new Set(["article", "section", "main", "aside", "nav"]);
 const HEADING = /^h([1-6])$/;
-
-function isElement(node: Node): node is Element {
-  return node.type === "element";
-}
-
-function hidden(el: Element): boolean {
-  const p = el.properties ?? {};
-  if (p.hidden !== undefined && p.hidden !== false && p.hidden !== null) return true;
-  return String(p.ariaHidden) === "true";
-}
 
 /** The element's heading level, or 0. */
 export function headingLevel(el: Element): number {
@@ -81,6 +66,21 @@ export function inlineText(node: Node): string {
   };
   walk(node);
   return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Whether an element shows anything: a visible non-blank character, an image with alt text,
+ * or an image or rule at all. Stops at the first one (it runs on every element of a group).
+ */
+function holdsContent(node: Node): boolean {
+  if (node.type === "text") return /\S/.test(node.value);
+  if (!isElement(node) && node.type !== "root") return false;
+  if (isElement(node)) {
+    if (NEVER_CONTENT.has(node.tagName)) return false;
+    if (node.tagName === "img" || node.tagName === "hr") return true;
+  }
+  for (const c of node.children) if (holdsContent(c)) return true;
+  return false;
 }
 
 function find(node: Node, test: (el: Element) => boolean): Element[] {
@@ -112,19 +112,6 @@ export function pageTitle(tree: Root): string | undefined {
   const title = find(tree, (el) => el.tagName === "title")[0];
   const text = title ? inlineText(title) : "";
   return text || undefined;
-}
-
-const markdownOptions = { extensions: [gfmTableToMarkdown()], bullet: "-" as const, rule: "-" as const };
-
-/** Nodes -> Markdown and plain text, in one conversion. */
-export function toText(nodes: ElementContent[]): { markdown: string; plain: string } {
-  const mdast = toMdast({ type: "root", children: nodes } as Root) as MdastRoot;
-  const markdown = toMarkdown(mdast, markdownOptions).trim();
-  const plain = plainBlocks(mdast)
-    .filter((b) => b.kind !== "code")
-    .map((b) => b.text)
-    .join("\n");
-  return { markdown, plain };
 }
 
 export function hastToEvents(tree: Root, options: HastBlockOptions): { events: HastEvent[]; nextOrdinal: number } {
@@ -162,7 +149,7 @@ export function hastToEvents(tree: Root, options: HastBlockOptions): { events: H
   };
   const flush = () => {
     if (!group.length) return;
-    const { markdown, plain } = toText(group);
+    const { markdown, plain } = hastToMarkdown(group);
     if (markdown) events.push({ kind: "text", markdown, plain, line: groupLine, page: groupPage });
     group = [];
     groupLine = undefined;
@@ -197,6 +184,10 @@ export function hastToEvents(tree: Root, options: HastBlockOptions): { events: H
       const title = inlineText(n);
       if (title) {
         flush();
+        // A target inside the heading (`<h1><a id="x"/>Title</h1>`, as DocBook writes them) is the heading's place.
+        for (const inner of find(n, (e) => typeof e.properties?.id === "string" && anchors.has(e.properties.id as string))) {
+          if (inner !== n) events.push({ kind: "anchor", id: inner.properties!.id as string, line: options.lines === "ordinal" ? ordinal : inner.position?.start.line, page });
+        }
         events.push({ kind: "heading", level, title, line: position(n), page });
         return;
       }
@@ -207,7 +198,7 @@ export function hastToEvents(tree: Root, options: HastBlockOptions): { events: H
       return;
     }
     // An empty anchor or wrapper would come out as `[]()` or blank markup: it holds no content.
-    if (!inlineText(n) && !find(n, (e) => e.tagName === "img" || e.tagName === "hr").length) return;
+    if (!holdsContent(n)) return;
     add(n);
   };
   visit(root, !isBody);

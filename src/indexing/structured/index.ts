@@ -9,6 +9,7 @@ import { FORMAT_LABELS } from "../formats.ts";
 import type { IndexedDocument } from "../tree-types.ts";
 import type { ContainerOptions } from "../zip/container.ts";
 import type { StructuredDocument } from "./blocks.ts";
+import type { StructuredOcrOptions } from "./image-ocr.ts";
 import { buildStructuredTree } from "./tree.ts";
 
 export interface StructuredIndexOptions {
@@ -18,6 +19,8 @@ export interface StructuredIndexOptions {
   addDescription?: boolean;
   /** Archive limits and the memory budget for the parts of DOCX, ODT, EPUB and PPTX. */
   container?: ContainerOptions;
+  /** OCR of slides, Word pages and e-book chapters that hold only pictures of their text (image-ocr.ts); without it they stay empty. */
+  ocr?: StructuredOcrOptions;
 }
 
 /** A file that is not a readable document of its format (damaged, refused by the archive limits, not well-formed). */
@@ -26,18 +29,18 @@ export class StructuredFormatError extends Error {
 }
 
 /** The format's reader, loaded when first needed (a worker indexing only PDFs never loads rehype). */
-export async function readStructured(format: StructuredFormat, bytes: Uint8Array, container: ContainerOptions = {}): Promise<StructuredDocument> {
+export async function readStructured(format: StructuredFormat, bytes: Uint8Array, container: ContainerOptions = {}, ocr?: StructuredOcrOptions): Promise<StructuredDocument> {
   switch (format) {
     case "html":
       return (await import("../html/index.ts")).readHtml(bytes);
     case "docx":
-      return (await import("../docx/index.ts")).readDocx(bytes, container);
+      return (await import("../docx/index.ts")).readDocx(bytes, container, ocr);
     case "odt":
       return (await import("../odt/index.ts")).readOdt(bytes, container);
     case "epub":
-      return (await import("../epub/index.ts")).readEpub(bytes, container);
+      return (await import("../epub/index.ts")).readEpub(bytes, container, ocr);
     case "pptx":
-      return (await import("../pptx/index.ts")).readPptx(bytes, container);
+      return (await import("../pptx/index.ts")).readPptx(bytes, container, ocr);
     case "txt": {
       const { decodeText, readText } = await import("../txt/index.ts");
       return readText(decodeText(bytes));
@@ -48,7 +51,7 @@ export async function readStructured(format: StructuredFormat, bytes: Uint8Array
 export async function indexStructured(format: StructuredFormat, bytes: Uint8Array, options: StructuredIndexOptions): Promise<IndexedDocument> {
   let doc: StructuredDocument;
   try {
-    doc = await readStructured(format, bytes, options.container);
+    doc = await readStructured(format, bytes, options.container, options.ocr);
   } catch (error) {
     if (error instanceof RangeError) throw new StructuredFormatError(`The ${FORMAT_LABELS[format]} is nested too deeply to read`);
     throw new StructuredFormatError(`The ${FORMAT_LABELS[format]} could not be read: ${(error as Error).message}`);

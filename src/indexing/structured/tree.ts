@@ -116,6 +116,7 @@ export function buildStructuredTree(doc: StructuredDocument, options: Structured
   const indexed: IndexedDocument = { pageCount: doc.pageCount, tocSource: doc.source, tree };
   if (paged) indexed.pageTexts = pageLines.map((lines) => lines.join("\n"));
   if (doc.warnings?.length) indexed.warnings = doc.warnings;
+  if (doc.ocrPages?.length) indexed.ocrPages = doc.ocrPages;
 
   const plainOf = (s: Section) => [s.heading && !s.heading.synthetic ? s.title : "", ...s.blocks.map((b) => b.plain)].filter(Boolean).join("\n");
   if (options.addSummaries ?? true) {

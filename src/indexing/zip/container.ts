@@ -33,10 +33,11 @@ export interface ContainerOptions {
 }
 
 /**
- * Lists the container and reads the parts `wanted` selects. Any refused entry refuses the
- * container: a document with an encrypted or bomb-like part cannot be trusted in part.
+ * Lists the container and reads the parts `wanted` selects (by path and inflated size). Any
+ * refused entry refuses the container: a document with an encrypted or bomb-like part cannot
+ * be trusted in part.
  */
-export async function readContainer(bytes: Uint8Array, wanted: (path: string) => boolean, options: ContainerOptions = {}): Promise<Container> {
+export async function readContainer(bytes: Uint8Array, wanted: (path: string, size: number) => boolean, options: ContainerOptions = {}): Promise<Container> {
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
   const maxPartBytes = options.maxPartBytes ?? limits.maxTotalBytes;
   const names: string[] = [];
@@ -47,7 +48,9 @@ export async function readContainer(bytes: Uint8Array, wanted: (path: string) =>
       if (event.kind === "refused") throw new ContainerError(`${event.path === "*" ? "the archive" : event.path}: ${event.detail}`, event.reason);
       if (event.kind !== "file") continue;
       names.push(event.path);
-      if (!wanted(event.path)) continue;
+      // The size is the entry's stated inflated size (checked against the limits already): a
+      // caller can pass over a part too large for it before anything is inflated.
+      if (!wanted(event.path, event.size)) continue;
       partBytes += event.size;
       if (partBytes > maxPartBytes) throw new ContainerError(`its text parts would inflate to more than ${maxPartBytes} bytes (the per-job memory limit)`, "parts_too_large");
       parts.set(event.path, await event.read());
