@@ -1,8 +1,8 @@
 /**
  * Inline citations: `<doc=FILE;page=N>` with the file name and the 1-based physical page,
- * wherever pages are known (PDFs, slides, DOCX files whose pages Word recorded). Markdown
- * documents are cited by line, `<doc=FILE;line=N>`; every other page-less document (HTML,
- * ODT, EPUB, text, DOCX without recorded pages) by section, `<doc=FILE;section=NODE_ID>`,
+ * wherever pages are known (PDFs, slides, DOCX and ODT files whose pages were recorded).
+ * Markdown documents are cited by line, `<doc=FILE;line=N>`; every other page-less document
+ * (HTML, EPUB, text, DOCX and ODT without recorded pages) by section, `<doc=FILE;section=NODE_ID>`,
  * the node id that get_node_content reads.
  */
 import type { DocumentFormat } from "../../indexing/formats.ts";
