@@ -28,4 +28,4 @@ export function sourceInWords(source: CitedSource, format?: DocumentFormat): str
 }
 
 export const CITATION_INSTRUCTION =
-  "Cite every fact inline, right after it, as <doc=FILE_NAME;page=N> with the document's file name (doc_name) and the physical page number where you read it. Documents without pages are cited otherwise: Markdown by line, <doc=FILE_NAME;line=N>; other page-less documents (web pages, e-books, ODT, text, Word files without recorded pages) by section, <doc=FILE_NAME;section=NODE_ID> with the node_id you read. Cite only pages and sections you have seen in a tool result.";
+  "Cite every fact inline, right after it, as <doc=FILE_NAME;page=N> with the document's file name (doc_name) and the physical page number where you read it. Documents without pages are cited otherwise: Markdown by line, <doc=FILE_NAME;line=N>; other page-less documents (web pages, e-books, text, Word and ODT files without recorded pages) by section, <doc=FILE_NAME;section=NODE_ID> with the node_id you read. Cite only pages and sections you have seen in a tool result.";
