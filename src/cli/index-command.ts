@@ -8,6 +8,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import { expandHome } from "../expand-home.ts";
+import type { IndexedDocument } from "../indexing/tree-types.ts";
+import type { renderTree as RenderTreeFn } from "../core/documents/render.ts";
+
+type RenderTree = typeof RenderTreeFn;
 
 interface IndexFlags {
   text: boolean;
@@ -89,16 +93,7 @@ export function registerIndexCommand(program: Command): void {
           // The OCR engine, if pictures were read, would keep the process alive.
           await closeEngine();
         }
-        const output = {
-          doc_name: path.basename(file),
-          page_count: indexed.pageCount,
-          toc_source: indexed.tocSource,
-          ...(indexed.description ? { doc_description: indexed.description } : {}),
-          ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
-          ...(indexed.ocrPages?.length ? { ocr_pages: indexed.ocrPages } : {}),
-          result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
-        };
-        process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
+        printIndexed(file, indexed, flags, renderTree);
         return;
       }
       const bar = process.stderr.isTTY ? new SingleBar({ format: "indexing [{bar}] {value}/{total} pages, ETA {eta_formatted}", stream: process.stderr }, Presets.shades_classic) : undefined;
@@ -133,15 +128,20 @@ export function registerIndexCommand(program: Command): void {
           await closeEngine();
         }
       }
-      const output = {
-        doc_name: path.basename(file),
-        page_count: indexed.pageCount,
-        toc_source: indexed.tocSource,
-        ...(indexed.ocrPages?.length ? { ocr_pages: indexed.ocrPages } : {}),
-        ...(indexed.description ? { doc_description: indexed.description } : {}),
-        ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
-        result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
-      };
-      process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
+      printIndexed(file, indexed, flags, renderTree);
     });
+}
+
+/** The tree of a PDF or of a structured format, as `index` prints it on stdout. */
+function printIndexed(file: string, indexed: IndexedDocument & { ocrPages?: number[] }, flags: IndexFlags, renderTree: RenderTree): void {
+  const output = {
+    doc_name: path.basename(file),
+    page_count: indexed.pageCount,
+    toc_source: indexed.tocSource,
+    ...(indexed.ocrPages?.length ? { ocr_pages: indexed.ocrPages } : {}),
+    ...(indexed.description ? { doc_description: indexed.description } : {}),
+    ...(indexed.warnings?.length ? { warnings: indexed.warnings } : {}),
+    result: renderTree(indexed.tree, { generation: flags.older ? "tree" : "doc", includeText: flags.text, includeSummary: flags.summary, includeNodeId: flags.nodeId }),
+  };
+  process.stdout.write(`${JSON.stringify(output, null, flags.pretty ? 2 : undefined)}\n`);
 }
