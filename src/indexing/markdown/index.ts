@@ -18,6 +18,7 @@
  */
 import type { IndexedDocument, TreeNode } from "../tree-types.ts";
 import { DESCRIPTION_MAX_TOKENS, NODE_SUMMARY_MAX_TOKENS, describeDocument, extractiveSummary } from "../summary/index.ts";
+import { withinTokens } from "../tokens.ts";
 import { docNameOf, stripBom } from "./decode.ts";
 import { parseMarkdown, plainBlocks, type PlainBlock } from "./parse.ts";
 import { buildSections, countSectionTokens, preorder, thinSections, type Section } from "./sections.ts";
@@ -64,7 +65,8 @@ export function indexMarkdown(source: string, options: MarkdownIndexOptions): In
   const parsed = parseMarkdown(src);
   const preambleTitle = parsed.frontMatterTitle ?? docNameOf(options.fileName);
   const sections = buildSections(src, parsed.headings, preambleTitle);
-  if (thinning || addSummaries) countSectionTokens(src, sections);
+  // Exact counts only where thinning sums them; a summary needs only "below the threshold?".
+  if (thinning) countSectionTokens(src, sections);
   if (thinning) thinSections(sections, thinningThreshold);
 
   const order = preorder(sections);
@@ -85,7 +87,8 @@ export function indexMarkdown(source: string, options: MarkdownIndexOptions): In
     if (addSummaries) {
       const summarise = options.summarise ?? defaultSummarise;
       order.forEach((s, i) => {
-        nodes.get(s)!.summary = summaryOf(s, blocks[i], summaryTokenThreshold, summarise);
+        const short = thinning ? s.tokens < summaryTokenThreshold : withinTokens(src.slice(s.start, s.end), summaryTokenThreshold - 1);
+        nodes.get(s)!.summary = summaryOf(s, blocks[i], short, summarise);
       });
     }
     if (addDescription) {
@@ -120,9 +123,9 @@ function blocksBySection(order: readonly Section[], blocks: readonly PlainBlock[
  * `summarise(its plain prose without its own heading, 80 tokens)`. A summary is never the raw
  * Markdown; a node without any prose is summarised by its title.
  */
-function summaryOf(s: Section, blocks: readonly PlainBlock[], threshold: number, summarise: SummariseFn): string {
+function summaryOf(s: Section, blocks: readonly PlainBlock[], short: boolean, summarise: SummariseFn): string {
   const prose = blocks.filter((b) => b.kind !== "code");
-  if (s.tokens < threshold) return prose.map((b) => b.text).join("\n").trim() || s.title;
+  if (short) return prose.map((b) => b.text).join("\n").trim() || s.title;
   const body = prose
     .filter((b) => !(b.kind === "heading" && b.line === s.line))
     .map((b) => b.text)

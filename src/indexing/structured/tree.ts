@@ -15,7 +15,7 @@
  * - Summaries and the description as for Markdown: short nodes use their own plain text,
  *   longer ones the extractive summary of it.
  */
-import { countTokens } from "../tokens.ts";
+import { withinTokens } from "../tokens.ts";
 import { DESCRIPTION_MAX_TOKENS, NODE_SUMMARY_MAX_TOKENS, describeDocument, extractiveSummary } from "../summary/index.ts";
 import type { IndexedDocument, TreeNode } from "../tree-types.ts";
 import type { Block, HeadingBlock, StructuredDocument, TextBlock } from "./blocks.ts";
@@ -136,7 +136,7 @@ function clampPage(page: number, count: number): number {
 
 /** Short nodes: their own plain text; longer ones: the extractive summary of their body; no prose: the title. */
 function summaryOf(section: Section, plain: string, threshold: number): string {
-  if (countTokens(plain) < threshold) return plain.trim() || section.title;
+  if (withinTokens(plain, threshold - 1)) return plain.trim() || section.title;
   const body = section.blocks.map((b) => b.plain).join("\n").trim();
   return (body && extractiveSummary(body, { maxTokens: NODE_SUMMARY_MAX_TOKENS }).trim()) || section.title;
 }

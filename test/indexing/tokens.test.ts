@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { indexMarkdown } from "../../src/indexing/markdown/index.ts";
+import { indexStructured } from "../../src/indexing/structured/index.ts";
+import { countTokens, truncateToTokens, withinTokens } from "../../src/indexing/tokens.ts";
+
+const SPECIAL = "Generation stops at <|endoftext|> and chat turns end at <|im_end|>.";
+
+describe("token counting", () => {
+  it("counts special-token strings as the text they are, never refusing them", () => {
+    expect(countTokens(SPECIAL)).toBeGreaterThan(10);
+    expect(withinTokens(SPECIAL, 5)).toBe(false);
+    expect(truncateToTokens(SPECIAL, 6).length).toBeLessThan(SPECIAL.length);
+  });
+
+  it("indexes a Markdown file and a web page that mention special tokens, summaries included", async () => {
+    const long = `${SPECIAL} ${"Tokenizers split text into pieces that models read. ".repeat(40)}`;
+    const md = indexMarkdown(`# Tokens\n\n${SPECIAL}\n\n## Long part\n\n${long}\n`, { fileName: "tokens.md", addSummaries: true, addDescription: true });
+    expect(md.tree[0].title).toBe("Tokens");
+    expect(md.tree[0].summary).toContain("<|endoftext|>");
+    const html = await indexStructured("html", Buffer.from(`<html><body><h1>Tokens</h1><p>${SPECIAL}</p><h2>Long</h2><p>${long}</p></body></html>`), { fileName: "t.html" });
+    expect(html.tree[0].summary).toContain("<|endoftext|>");
+  });
+
+  it("withinTokens answers exactly as countTokens does, on both sides of the limit", () => {
+    const words = ["gear", "torque", "naïve", "日本語", "<|endoftext|>", "x", "  ", "\n", "3.14", "emoji 🎉"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: Math.floor(next() * 120) }, () => words[Math.floor(next() * words.length)]).join(" ");
+      const n = countTokens(text);
+      for (const limit of [n - 1, n, n + 1, Math.floor(next() * 200)]) {
+        if (limit < 0) continue;
+        expect(withinTokens(text, limit), `${limit} for ${n}`).toBe(n <= limit);
+      }
+    }
+  });
+});
