@@ -6,7 +6,7 @@
  * a document (the tokenizer's default refuses them, which failed whole uploads of papers
  * and manuals that mention them).
  */
-import { countTokens as countO200k, decode, encode, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
+import { countTokens as countO200k, decode, encode } from "gpt-tokenizer/encoding/o200k_base";
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
@@ -16,13 +16,35 @@ export function countTokens(text: string): number {
 }
 
 /**
- * Whether `text` has at most `limit` tokens, without encoding more than `limit + 1` of them:
- * a threshold test on a long node costs what its first tokens cost, not its whole text.
- * Every token covers at least one UTF-8 byte, so a text of no more bytes than `limit` is within.
+ * Characters of a long text counted first to decide a threshold test: at most a few tokens
+ * per character pair in any text, so a prefix this long nearly always settles it.
+ */
+const PREFIX_CHARS_PER_TOKEN = 8;
+
+/**
+ * Whether `text` has at most `limit` tokens, exactly as `countTokens(text) <= limit`, but
+ * counting only a prefix of a long text when that settles it: a threshold test on a long node
+ * costs what its first tokens cost, not its whole text.
+ * - Every token covers at least one UTF-8 byte, so a text of at most `limit` bytes is within.
+ * - The tokenizer splits text into pieces before merging inside each piece, and a piece never
+ *   runs from a letter across a following space; so a prefix cut between a letter and a space
+ *   has exactly the tokens of its pieces in the whole text, and if it already has more than
+ *   `limit`, so has the text.
  */
 export function withinTokens(text: string, limit: number): boolean {
   if (text.length <= limit && Buffer.byteLength(text) <= limit) return true;
-  return isWithinTokenLimit(text, limit, AS_TEXT) !== false;
+  const cut = prefixCut(text, (limit + 1) * PREFIX_CHARS_PER_TOKEN);
+  if (cut > 0 && countTokens(text.slice(0, cut)) > limit) return false;
+  return countTokens(text) <= limit;
+}
+
+/** An offset at or after `from` just after a letter that a space follows; 0 if none (or the text is short). */
+function prefixCut(text: string, from: number): number {
+  if (text.length <= from) return 0;
+  for (let i = Math.max(from, 1); i < text.length; i++) {
+    if (text.charCodeAt(i) === 32 && /\p{L}/u.test(text[i - 1])) return i;
+  }
+  return 0;
 }
 
 /** Cut text to at most `maxTokens` tokens (whole tokens; may cut inside a word). */

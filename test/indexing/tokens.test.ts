@@ -22,13 +22,14 @@ describe("token counting", () => {
   });
 
   it("withinTokens answers exactly as countTokens does, on both sides of the limit", () => {
-    const words = ["gear", "torque", "naïve", "日本語", "<|endoftext|>", "x", "  ", "\n", "3.14", "emoji 🎉"];
+    const words = ["gear", "torque", "naïve", "日本語", "<|endoftext|>", "x", "  ", "\n", "3.14", "emoji 🎉", "it's", "camelCase", "----", " ".repeat(40), "a".repeat(30)];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 300; i++) {
-      const text = Array.from({ length: Math.floor(next() * 120) }, () => words[Math.floor(next() * words.length)]).join(" ");
+      const text = Array.from({ length: Math.floor(next() * (i % 3 === 0 ? 600 : 120)) }, () => words[Math.floor(next() * words.length)]).join(" ");
       const n = countTokens(text);
-      for (const limit of [n - 1, n, n + 1, Math.floor(next() * 200)]) {
+      // Small limits on long texts go through the counted prefix; the others through the whole text.
+      for (const limit of [n - 1, n, n + 1, Math.floor(next() * 200), Math.floor(next() * 12), Math.floor(n / 3)]) {
         if (limit < 0) continue;
         expect(withinTokens(text, limit), `${limit} for ${n}`).toBe(n <= limit);
       }
