@@ -465,7 +465,9 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
   }
   dropContentsEntries(cands, pages);
   dropRepeats(cands);
-  capCount(cands, pages.length);
+  // No cap on headings per page of the whole document: a short document dense with headings
+  // (a README's 44 sections on 7 pages) kept only its largest level under a cap of three per
+  // page (corpus tune recall +0.009, held out +0.018; the per-page limit above still holds).
   return assignLevels(cands, stats).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
 }
 
@@ -609,22 +611,6 @@ function keepWhere<T>(items: T[], keep: (t: T) => boolean): void {
   let j = 0;
   for (const it of items) if (keep(it)) items[j++] = it;
   items.length = j;
-}
-
-/** Keep the biggest styles while the total stays readable. */
-function capCount(cands: Cand[], pageCount: number): void {
-  const max = Math.max(30, pageCount * 3);
-  if (cands.length <= max) return;
-  const bySize = [...new Set(cands.map((c) => bucket(c.size)))].sort((a, b) => b - a);
-  const keep = new Set<number>();
-  let total = 0;
-  for (const s of bySize) {
-    const n = cands.filter((c) => bucket(c.size) === s && !c.pattern).length;
-    if (total + n > max && keep.size > 0) break;
-    keep.add(s);
-    total += n;
-  }
-  keepWhere(cands, (c) => keep.has(bucket(c.size)) || !!c.pattern);
 }
 
 /** Numbering scheme of one heading: "I." roman, "A." letter, "1." / "2.3" arabic. */

@@ -1034,3 +1034,24 @@ describe("numbered headings in a face the text also uses for emphasis", () => {
     expect(rows.filter((r) => !/Installation Guide/.test(r))).toEqual(["1 1.1 Unpacking [1]", "1 1.2 Mounting the Unit [1]", "1 1.3 Wiring [1]", "1 2.1 First Start [2]", "1 2.2 Settings Menu [2]"]);
   });
 });
+
+describe("a short document dense with headings (a README typeset on four pages)", () => {
+  // 4 pages, each a 14 pt section and eight 12 pt subsections with three lines of text: 36
+  // headings, more than a cap on headings (30, or three per page) once let through.
+  const h = (text: string, size: number, y: number): Run => ({ text, x: 60, y, size, bold: true });
+  const SECTIONS = ["Installing", "Usage", "Options", "Errors"];
+  const TOPICS = ["Packages", "Sources", "Paths", "Names", "Limits", "Streams", "Closing", "Examples"];
+  const page = (section: number): Run[] => [
+    h(`${section} ${SECTIONS[section - 1]}`, 14, 770),
+    ...bodyLines(section * 100, 2, 748),
+    ...Array.from({ length: 8 }, (_, i) => [h(`${section}.${i + 1} ${TOPICS[i]} of ${SECTIONS[section - 1].toLowerCase()}`, 12, 705 - i * 80), ...bodyLines(section * 100 + 10 + i * 3, 3, 687 - i * 80)]).flat(),
+  ];
+  const pages: Run[][] = [page(1), page(2), page(3), page(4)];
+
+  it("keeps every subsection under its section, at its page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    const expected = [1, 2, 3, 4].flatMap((s) => [`1 ${s} ${SECTIONS[s - 1]} [${s}]`, ...TOPICS.map((t, i) => `2 ${s}.${i + 1} ${t} of ${SECTIONS[s - 1].toLowerCase()} [${s}]`)]);
+    expect(rows).toEqual(expected);
+  });
+});
