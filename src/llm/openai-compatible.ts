@@ -4,18 +4,29 @@
  * 408/409/429/5xx (honouring Retry-After); this class adds bounded concurrency, streaming
  * with tool calls, and structured output with a zod-validated repair round.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import type { ClientOptions } from "openai";
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { LlmConfig } from "../config.ts";
 import { Semaphore } from "./semaphore.ts";
 import { jsonSchemaOf, parseStructured, repairMessage, schemaInstruction } from "./structured.ts";
 import { LlmError, LlmOutputError, type ChatRequest, type ChatResult, type LlmMessage, type LlmProvider, type LlmToolCall, type LlmUsage, type StructuredRequest } from "./types.ts";
 
+/**
+ * The `openai` package (about 360 modules, ~12 MB of a server's memory) is loaded on the first
+ * request, not at start: a server without a model never needs it.
+ */
+let openAiPackage: Promise<typeof import("openai")> | undefined;
+const loadOpenAi = () => (openAiPackage ??= import("openai"));
+
 export class OpenAiCompatibleLlm implements LlmProvider {
   readonly kind = "openai-compatible";
   readonly available = true;
   readonly model: string;
-  private readonly client: OpenAI;
+  private readonly clientOptions: ClientOptions;
+  private client?: OpenAI;
+  /** The client class, for telling its errors apart once it is loaded. */
+  private Client?: typeof OpenAI;
   private readonly gate: Semaphore;
   private readonly timeoutMs: number;
   /** Cleared when the server refuses `response_format: json_schema` (older local servers). */
@@ -24,13 +35,13 @@ export class OpenAiCompatibleLlm implements LlmProvider {
   constructor(config: LlmConfig) {
     if (!config.model) throw new LlmError("TREEINDEX_MODEL is required for the openai-compatible provider");
     this.model = config.model;
-    this.client = new OpenAI({
+    this.clientOptions = {
       // Local servers (Ollama, LM Studio) need no key, but the client insists on one.
       apiKey: config.apiKey || "not-needed",
       baseURL: config.baseUrl,
       timeout: config.timeoutMs,
       maxRetries: config.maxRetries,
-    });
+    };
     this.gate = new Semaphore(config.concurrency);
     this.timeoutMs = config.timeoutMs;
   }
@@ -41,9 +52,19 @@ export class OpenAiCompatibleLlm implements LlmProvider {
     });
   }
 
+  private async api(): Promise<OpenAI> {
+    if (!this.client) {
+      const { default: Client } = await loadOpenAi();
+      this.Client = Client;
+      this.client = new Client(this.clientOptions);
+    }
+    return this.client;
+  }
+
   /** Client errors -> LlmError with a message for the user; an abort stays an abort. */
   private explain(error: unknown): unknown {
-    if (error instanceof LlmError || error instanceof OpenAI.APIUserAbortError) return error;
+    const OpenAI = this.Client;
+    if (error instanceof LlmError || !OpenAI || error instanceof OpenAI.APIUserAbortError) return error;
     if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmError(`The model server did not answer within ${this.timeoutMs / 1000} s (TREEINDEX_LLM_TIMEOUT_S)`);
     if (error instanceof OpenAI.APIConnectionError) return new LlmError(`The model server cannot be reached: ${error.message}`);
     if (error instanceof OpenAI.APIError) return new LlmError(`The model server answered ${error.status ?? "with an error"}: ${error.message}`);
@@ -51,7 +72,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
   }
 
   private async plainChat(request: ChatRequest): Promise<ChatResult> {
-    const completion = await this.client.chat.completions.create(this.params(request), { signal: request.signal });
+    const completion = await (await this.api()).chat.completions.create(this.params(request), { signal: request.signal });
     const choice = completion.choices[0];
     return {
       content: choice?.message.content ?? "",
@@ -62,7 +83,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
   }
 
   private async streamChat(request: ChatRequest): Promise<ChatResult> {
-    const stream = await this.client.chat.completions.create(
+    const stream = await (await this.api()).chat.completions.create(
       { ...this.params(request), stream: true, stream_options: { include_usage: true } },
       { signal: request.signal },
     );
@@ -133,7 +154,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
     const params = this.params({ messages, temperature: request.temperature ?? 0 });
     if (this.jsonSchemaSupported) {
       try {
-        const completion = await this.client.chat.completions.create(
+        const completion = await (await this.api()).chat.completions.create(
           { ...params, response_format: { type: "json_schema", json_schema: { name: request.name, schema, strict: false } } },
           { signal: request.signal },
         );
@@ -141,7 +162,7 @@ export class OpenAiCompatibleLlm implements LlmProvider {
       } catch (error) {
         // A 400 naming response_format means the server lacks structured outputs: fall back
         // to the instruction in the prompt for this and later calls.
-        if (!(error instanceof OpenAI.BadRequestError && /response_format|json_schema/i.test(error.message))) throw error;
+        if (!(this.Client && error instanceof this.Client.BadRequestError && /response_format|json_schema/i.test(error.message))) throw error;
         this.jsonSchemaSupported = false;
       }
     }
