@@ -193,7 +193,9 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(t))) return false;
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;
-  if (/[[\]]/.test(t) && !strongPattern(t)) return false; // citations, code; "Item 6. [Reserved]" is fine
+  // Citations and code in text; "Item 6. [Reserved]" is fine, and so is an optional argument
+  // in a larger heading that names a function ("new Piscina([options])").
+  if (/[[\]]/.test(t) && !strongPattern(t) && (bodySized || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
@@ -239,6 +241,9 @@ const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|so
 function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string | null {
   const lead = l.lead;
   if (!lead || lead.font === stats.bodyFont && lead.size < stats.bodySize + 0.8) return null;
+  // What follows the lead is larger than the text: the whole line is one heading in two
+  // faces ("Interface: PiscinaLoadBalancer", its name in a code face), not a title run into prose.
+  if (l.size >= stats.bodySize + 0.8) return null;
   const raw = lead.text.trim();
   const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw);
   const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;

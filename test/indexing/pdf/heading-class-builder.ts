@@ -10,6 +10,8 @@ export interface Run {
   bold?: boolean;
   /** Bold italic: a second heading face at the same size as the bold one. */
   boldItalic?: boolean;
+  /** Courier: code, or a name in a heading set in a code face. */
+  mono?: boolean;
   /** Set right after the previous run on its baseline, one space on (x is ignored). */
   after?: boolean;
   /**
@@ -31,11 +33,12 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const boldItalic = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
+  const mono = await doc.embedFont(StandardFonts.Courier);
   for (const runs of pages) {
     const page = doc.addPage([612, 792]);
     let end = 0;
     for (const r of runs) {
-      const font = r.boldItalic ? boldItalic : r.bold ? bold : regular;
+      const font = r.mono ? mono : r.boldItalic ? boldItalic : r.bold ? bold : regular;
       const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.x;
       end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
       if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });

@@ -1055,3 +1055,23 @@ describe("a short document dense with headings (a README typeset on four pages)"
     expect(rows).toEqual(expected);
   });
 });
+
+describe("API headings: a label in the heading face, the name in a larger-than-text code face", () => {
+  // "Interface: PiscinaTask" as a browser prints `## Interface: \`PiscinaTask\``: the label in
+  // bold at 16 pt, the name in Courier at 13.6 pt, over 11 pt text; one name with an
+  // optional argument in brackets.
+  const heading = (label: string, name: string, y: number): Run[] => [
+    { text: label, x: 60, y, size: 16, bold: true },
+    { text: name, x: 0, y, size: 13.6, mono: true, after: true },
+  ];
+  const text = (from: number, n: number, top: number): Run[] => bodyLines(from, n, top, 11, 15);
+  const pages: Run[][] = [
+    [...heading("Class:", "Pool", 760), ...text(1, 4, 735), ...heading("Constructor:", "new Pool([options])", 650), ...text(10, 5, 625), ...heading("Interface:", "PoolTask", 520), ...text(20, 6, 495)],
+    [...heading("Interface:", "PoolWorker", 760), ...text(30, 6, 735), ...heading("Method:", "run(task)", 620), ...text(40, 8, 595)],
+  ];
+
+  it("titles each section by the whole line, label and name, at its page", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 Class: Pool [1]", "1 Constructor: new Pool([options]) [1]", "1 Interface: PoolTask [1]", "1 Interface: PoolWorker [2]", "1 Method: run(task) [2]"]);
+  });
+});
