@@ -27,7 +27,7 @@ export function corpusPaths(dir = corpusDir()) {
     outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
     /** explain.ts's cache of a stripped PDF's page lines; the folder's version changes when
      * what extraction records changes (v3: the fonts that carry a mixed line's letters). */
-    lines: (id: string) => path.join(dir, "lines-v3", `${id}.v8`),
+    lines: (id: string) => path.join(dir, "lines-v4", `${id}.v8`),
   };
 }
 

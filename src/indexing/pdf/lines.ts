@@ -456,6 +456,9 @@ class Tally<K> {
   }
 }
 
+/** "9.14." or "3.1": a section number alone. */
+const SECTION_NUMBER_RE = /^\d+(?:\.\d+)+\.?$/;
+
 /** The opening items of a line in one font, when the rest of the line is in another. */
 function leadRun(frags: Fragment[]): Line["lead"] {
   // Most lines are set in one font and have no lead: find that out without building lists.
@@ -474,15 +477,28 @@ function leadRun(frags: Fragment[]): Line["lead"] {
   if (!mixed) return undefined;
   const items = frags.flatMap((f) => f.items).filter((it) => it.str.trim() !== "");
   if (items.length < 2) return undefined;
-  const first = items[0];
+  let first = items[0];
   let k = 1;
   while (k < items.length && items[k].font === first.font) k++;
   if (k === items.length) return undefined;
+  // A section number in the text's own font before a title in another ("9.14." then bold
+  // "Continued fractions." then the text, as the AMS classes set run-in subsections): the
+  // lead is number and title, in the title's font.
+  let from = 0;
+  if (SECTION_NUMBER_RE.test(collapseWhitespace(items.slice(0, k).map((it) => it.str).join("")))) {
+    let k2 = k;
+    while (k2 < items.length && items[k2].font === items[k].font) k2++;
+    if (k2 < items.length && items.slice(k2).some((it) => it.font === first.font)) {
+      from = k;
+      first = items[k];
+      k = k2;
+    }
+  }
   // The rest must be mostly one other font (body text), not a mix of styles.
   const restChars = new Map<string, number>();
   for (const it of items.slice(k)) restChars.set(it.font, (restChars.get(it.font) ?? 0) + countAlnum(it.str));
   const restFont = argmax(restChars);
-  if (restFont === first.font) return undefined;
+  if (restFont === first.font || (from > 0 && restFont !== items[0].font)) return undefined;
   let text = "";
   let prev: Item | null = null;
   for (const it of items.slice(0, k)) {

@@ -1075,3 +1075,30 @@ describe("API headings: a label in the heading face, the name in a larger-than-t
     expect(rows).toEqual(["1 Class: Pool [1]", "1 Constructor: new Pool([options]) [1]", "1 Interface: PoolTask [1]", "1 Interface: PoolWorker [2]", "1 Method: run(task) [2]"]);
   });
 });
+
+describe("run-in subsections whose number is set in the text's font (AMS classes)", () => {
+  // "2.1. Scope. The text ...": the number in roman like the text, the title in bold, the
+  // paragraph running on after it; sections are bold 12 pt lines of their own.
+  const para = (number: string, title: string, y: number): Run[] => [
+    { text: number, x: 60, y, size: 10 },
+    { text: title, x: 0, y, size: 10, bold: true, after: true },
+    { text: "The method described in this paragraph applies to every case we consider.", x: 0, y, size: 10, after: true },
+    { text: sentence(y), x: 60, y: y - 13, size: 10 },
+    { text: sentence(y + 1) + " It ends here.", x: 60, y: y - 26, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1. Definitions", x: 60, y: 780, size: 12, bold: true },
+      { text: sentence(1), x: 60, y: 755, size: 10 },
+      { text: sentence(2) + " Done.", x: 60, y: 742, size: 10 },
+      ...para("1.1.", "Continued fractions.", 715),
+      ...para("1.2.", "Boxed formulas.", 650),
+    ],
+    [...para("1.3.", "Dots.", 760), { text: "2. Results", x: 60, y: 680, size: 12, bold: true }, { text: sentence(3), x: 60, y: 655, size: 10 }, ...para("2.1.", "Smash.", 630)],
+  ];
+
+  it("makes each numbered bold phrase a child node titled by number and phrase", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 1. Definitions [1]", "2 1.1. Continued fractions [1]", "2 1.2. Boxed formulas [1]", "2 1.3. Dots [2]", "1 2. Results [2]", "2 2.1. Smash [2]"]);
+  });
+});
