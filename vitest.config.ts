@@ -19,6 +19,8 @@ const ON_BOTH_STORES = [
   "test/concurrency/uploads-with-pollers.test.ts",
   "test/retrieval/search-service.test.ts",
   "test/retrieval/library.test.ts",
+  "test/mcp/sync-tools.test.ts",
+  "test/sync/watched-folder.test.ts",
 ];
 
 const shared = {

@@ -17,6 +17,8 @@ import { registerShareCommand } from "./cli/share-command.ts";
 import { registerStoreCommands } from "./cli/store-commands.ts";
 import { registerAddCommand } from "./cli/add-command.ts";
 import { registerTreeCommand } from "./cli/tree-command.ts";
+import { registerSyncCommand } from "./cli/sync-command.ts";
+import { registerWatchCommand } from "./cli/watch-command.ts";
 import { endQuietlyOnClosedPipe } from "./cli/quiet-pipe.ts";
 
 /** Commands whose stdout is not output to a reader: `mcp`'s is the protocol, `serve` prints nothing there. */
@@ -47,6 +49,8 @@ export function buildProgram(): Command {
   registerIndexCommand(program);
   registerKeysCommand(program);
   registerAddCommand(program);
+  registerSyncCommand(program);
+  registerWatchCommand(program);
   registerStoreCommands(program);
   registerTreeCommand(program);
   registerSearchCommand(program);

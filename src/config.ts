@@ -43,6 +43,8 @@ const envSchema = z.object({
   // MCP: local files the process_document tool may read (path-list, ":" separated), and an
   // optional upstream MCP server that /mcp forwards to instead of serving ours.
   TREEINDEX_ALLOWED_ROOTS: z.string().optional(),
+  // Folders `serve` and `mcp` keep indexed (path-list, ":" separated; issue #39).
+  TREEINDEX_WATCH: z.string().optional(),
   // MCP over HTTP: open sessions per API key and in all (the least recently active idle one is
   // evicted for a new one), idle lifetime; users whose /mcp sessions may read local files.
   TREEINDEX_MCP_MAX_SESSIONS: z.coerce.number({ error: "must be a whole number 1-100000" }).int("must be a whole number 1-100000").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(1000),
@@ -50,7 +52,7 @@ const envSchema = z.object({
   TREEINDEX_MCP_SESSION_IDLE_S: z.coerce.number({ error: "must be a number of seconds" }).positive("must be above 0").default(1800),
   TREEINDEX_LOCAL_FILE_USERS: z.string().default("local"),
   TREEINDEX_MCP_UPSTREAM: z.url({ error: "must be an http(s) URL of an MCP endpoint" }).optional(),
-  // The tools `treeindex mcp` offers: all, or read (reading tools plus process_document).
+  // The tools `treeindex mcp` offers: all, or read (reading tools plus process_document and sync_folder).
   TREEINDEX_MCP_TOOLS: z.enum(["all", "read"], { error: "must be all or read" }).default("all"),
   // The optional model (src/llm): an OpenAI-compatible server is used when TREEINDEX_MODEL is set.
   OPENAI_API_KEY: z.string().optional(),
@@ -90,9 +92,11 @@ export interface Config {
   fileUrls: { secret?: string; ttlMs: number };
   /** Absolute directories under which MCP tools may read local files; empty = none. */
   allowedRoots: string[];
+  /** Directories `serve` and `mcp` keep indexed (TREEINDEX_WATCH); empty = none. */
+  watchPaths: string[];
   /** When set, /mcp forwards to this MCP server. */
   mcpUpstream?: string;
-  /** Tools of the stdio MCP server: `all`, or `read` (reading tools plus process_document). */
+  /** Tools of the stdio MCP server: `all`, or `read` (reading tools plus process_document and sync_folder). */
   mcpTools: "all" | "read";
   /** /mcp session bounds (see src/mcp/http.ts). */
   mcpSessions: { perKey: number; total: number; idleMs: number };
@@ -199,6 +203,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     ocr: { langs: ocrLangs(e.TREEINDEX_OCR_LANGS), dpi: e.TREEINDEX_OCR_DPI },
     fileUrls: { secret: e.TREEINDEX_URL_SECRET, ttlMs: e.TREEINDEX_FILE_URL_TTL_S * 1000 },
     allowedRoots: (e.TREEINDEX_ALLOWED_ROOTS ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(expandHome(r.trim(), homedirOf(env)))),
+    watchPaths: (e.TREEINDEX_WATCH ?? "").split(path.delimiter).filter((r) => r.trim() !== "").map((r) => path.resolve(expandHome(r.trim(), homedirOf(env)))),
     mcpUpstream: e.TREEINDEX_MCP_UPSTREAM,
     mcpTools: e.TREEINDEX_MCP_TOOLS,
     mcpSessions: { perKey: e.TREEINDEX_MCP_MAX_SESSIONS_PER_KEY, total: e.TREEINDEX_MCP_MAX_SESSIONS, idleMs: Math.round(e.TREEINDEX_MCP_SESSION_IDLE_S * 1000) },

@@ -19,6 +19,7 @@ import { postgresBench } from "./bench/postgres.ts";
 import { retrievalBench } from "./bench/retrieval.ts";
 import { safetyBench } from "./bench/safety.ts";
 import { storeBench } from "./bench/store.ts";
+import { syncBench } from "./bench/sync.ts";
 import { treeCorpusBench } from "./bench/tree-corpus.ts";
 import { treesBench } from "./bench/trees.ts";
 import type { BenchFigure, BenchSection } from "./bench/types.ts";
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, BenchSection> = {
   library: libraryBench,
   postgres: postgresBench,
   "library-scale": libraryScaleBench,
+  sync: syncBench,
 };
 
 function printTable(figures: BenchFigure[]): void {

@@ -7,7 +7,7 @@ export function registerMcpCommand(program: Command): void {
     .command("mcp")
     .description("run the MCP server over stdio (for desktop AI clients and agents)")
     .option("--home <dir>", "store directory (TREEINDEX_HOME)")
-    .option("--tools <profile>", "all, or read: reading tools plus process_document (TREEINDEX_MCP_TOOLS; default all)")
+    .option("--tools <profile>", "all, or read: reading tools plus process_document and sync_folder (TREEINDEX_MCP_TOOLS; default all)")
     .action(async (opts: { home?: string; tools?: string }, command: Command) => {
       const config = loadConfig({ ...command.parent?.opts(), ...opts });
       const logger = createLogger(config.logLevel);

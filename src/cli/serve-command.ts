@@ -26,6 +26,7 @@ export function registerServeCommand(program: Command): void {
       // missing. (A space after the URL: scripts read it with /listening on (http:\/\/[^"\s]+)/.)
       logger.info({ url: server.url, home: config.home, home_source: config.homeSource, workers: config.workers }, `treeindex listening on ${server.url} with the store ${config.home} (${HOME_SOURCE_TEXT[config.homeSource]})`);
       await ensureFirstRunKey(services, server.url);
+      await services.watchConfigured();
 
       let stopping = false;
       const stop = async (signal: string) => {

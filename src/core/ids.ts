@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** Random, URL-safe, prefixed ids: the prefix tells a reader what the id names. */
-export function newId(prefix: "doc" | "fld" | "usr" | "job" | "key" | "ret" | "shr" | "flw" | "tms"): string {
+export function newId(prefix: "doc" | "fld" | "usr" | "job" | "key" | "ret" | "shr" | "flw" | "tms" | "wr"): string {
   return `${prefix}_${randomBytes(10).toString("hex")}`;
 }
 

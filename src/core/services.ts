@@ -27,8 +27,9 @@ import { MarkdownService } from "./markdown/service.ts";
 import { ChatService } from "./chat/service.ts";
 import { SearchService } from "./retrieval/search-service.ts";
 import { RetrievalTaskService } from "./retrieval/task-service.ts";
-import { UserService } from "./users.ts";
+import { DEFAULT_USER_NAME, UserService } from "./users.ts";
 import { ProgressBoard } from "./documents/progress.ts";
+import { SyncService } from "./sync/service.ts";
 
 export interface Services {
   config: Config;
@@ -66,6 +67,10 @@ export interface Services {
   librarySync: LibrarySync;
   /** Pages read so far by this process's index jobs (progress bars). */
   progress: ProgressBoard;
+  /** Folders kept indexed (CLI sync/watch, TREEINDEX_WATCH, MCP sync_folder). */
+  sync: SyncService;
+  /** Starts keeping TREEINDEX_WATCH's folders indexed, for the local user (`serve` and `mcp` call it). */
+  watchConfigured(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,10 +103,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const pool = new WorkerPool(config.workers, { preload: options.runJobs === false ? [] : [INDEX_TASK_MODULE], heapLimitMb: config.jobMemoryMb });
   const runner = new JobRunner({ store, pool, kinds, logger });
   const users = new UserService(store, config.apiKey);
-  const health = new HealthService(runner.queue, pool, store.kind);
   const folders = new FolderService(store);
   const metadataSchemas = new MetadataSchemaService(store);
   const documents = new DocumentService(store, runner, folders, indexLimits(config), metadataSchemas);
+  const localFiles = new LocalFileImporter(documents, config.allowedRoots, config.maxUploadBytes);
+  const sync = new SyncService(store, documents, localFiles, logger, { allowedRoots: config.allowedRoots, maxBytes: config.maxUploadBytes, concurrency: config.workers });
+  const health = new HealthService(runner.queue, pool, store.kind, sync);
   const reader = new DocumentReader(store, documents);
   const search = new SearchService(store, documents, folders);
   const retrieval = new RetrievalTaskService(store, search, llm, logger);
@@ -120,7 +127,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     health,
     documents,
     reader,
-    localFiles: new LocalFileImporter(documents, config.allowedRoots, config.maxUploadBytes),
+    localFiles,
     folders,
     files: new FileService(store, new UrlSigner(config.fileUrls.secret, config.fileUrls.ttlMs)),
     blockReference: new BlockReferenceService(store, runner, documents),
@@ -137,7 +144,21 @@ export async function createServices(config: Config, logger: Logger, options: Se
     runner,
     progress,
     librarySync,
+    sync,
+    async watchConfigured() {
+      if (config.watchPaths.length === 0) return;
+      const user = await users.ensureUser(DEFAULT_USER_NAME);
+      for (const location of config.watchPaths) {
+        // One folder that cannot be watched (gone, overlapping another) must not stop the others.
+        try {
+          await sync.watch(user, await sync.directory(location));
+        } catch (error) {
+          logger.warn({ err: error, path: location }, "TREEINDEX_WATCH: this folder cannot be kept indexed");
+        }
+      }
+    },
     async close() {
+      await sync.close();
       await retrieval.drain();
       await sweeper.stop();
       await librarySync.stop();

@@ -33,12 +33,16 @@ import { removeDocumentTool } from "./tools/remove-document.ts";
 import { searchDocumentsTool } from "./tools/search-documents.ts";
 import { setDocumentMetadataTool } from "./tools/set-document-metadata.ts";
 import { setMetadataSchemaTool } from "./tools/set-metadata-schema.ts";
+import { syncFolderTool } from "./tools/sync-folder.ts";
+import { syncStatusTool } from "./tools/sync-status.ts";
 
 export type { McpContext } from "./context.ts";
 
 /** In the order a model meets them: find, read, search, then manage. */
 const TOOLS = [
   processDocumentTool,
+  syncFolderTool,
+  syncStatusTool,
   recentDocumentsTool,
   findRelevantDocumentsTool,
   getDocumentTool,
@@ -65,15 +69,18 @@ const TOOLS = [
  * Which tools a session offers: `all`, or `read`, only the tools annotated read-only (what
  * PageIndex's Python SDK connects its agent helpers to, `/mcp?tools=read`): a model in such
  * a session can neither call nor see anything that writes or deletes. With `ingest` (the
- * stdio server's `--tools read`, for desktop Q&A) `read` adds process_document, so the user
- * can still have a file indexed; schemas, folders, metadata and deletes stay out.
+ * stdio server's `--tools read`, for desktop Q&A) `read` adds process_document and
+ * sync_folder, so the user can still have a file or a folder indexed; schemas, folders,
+ * metadata and deletes stay out.
  */
 export const TOOL_PROFILES = ["all", "read"] as const;
+/** What `read` adds with `ingest`: having a file indexed, or a folder kept indexed (sync_folder). */
+const INGEST_TOOLS = new Set([processDocumentTool, syncFolderTool]);
 export type ToolProfile = (typeof TOOL_PROFILES)[number];
 
 export function toolsOf(profile: ToolProfile, options: { ingest?: boolean } = {}): typeof TOOLS {
   if (profile === "all") return TOOLS;
-  return TOOLS.filter((t) => t.config.annotations.readOnlyHint === true || (options.ingest === true && t === processDocumentTool));
+  return TOOLS.filter((t) => t.config.annotations.readOnlyHint === true || (options.ingest === true && INGEST_TOOLS.has(t)));
 }
 
 export function createMcpServer(context: McpContext, profile: ToolProfile = "all", options: { ingest?: boolean } = {}): McpServer {

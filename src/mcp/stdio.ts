@@ -33,6 +33,8 @@ export async function serveStdio(config: Config, logger: Logger): Promise<StdioS
   // The person who started this server on their machine: local files under the roots are theirs to index.
   context.localFiles = { allowed: true };
   transport.release();
+  // TREEINDEX_WATCH: after the handshake and the held requests, so a client never waits for it.
+  await services.watchConfigured();
   return {
     services,
     async close() {

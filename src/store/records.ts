@@ -164,6 +164,45 @@ export interface TeamspaceRecord {
   createdAt: string;
 }
 
+/**
+ * A directory kept indexed (issue #39): mirrored into `folderId`. Its lease says which
+ * process scans and applies its changes (one at a time, as the job queue leases jobs).
+ */
+export interface WatchedRootRecord {
+  id: string;
+  owner: string;
+  /** The directory's real path (symbolic links resolved). */
+  path: string;
+  /** The folder the directory is mirrored into (a workspace named after it, or the one given). */
+  folderId: string;
+  createdAt: string;
+  /** When a full comparison of the directory with the store last finished. */
+  lastSyncAt?: string;
+  /** Whether some process keeps watching it (`watch`, TREEINDEX_WATCH, sync_folder with watch), not only synced once. */
+  watched?: boolean;
+  leaseOwner?: ProcessIdentity;
+  leaseHeartbeatAt?: string;
+}
+
+/**
+ * The store's record of one file of a watched root, compared with the disk to find what
+ * changed: a document's source, or a file skipped with the reason.
+ */
+export interface SyncedFileRecord {
+  id: string;
+  rootId: string;
+  /** Relative to the root, "/"-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** sha256 of the content, hex; empty for files skipped unread. */
+  hash: string;
+  /** The document made from it; null when skipped. */
+  docId: string | null;
+  /** Why it is not indexed: a short code (too large, unsupported, a link outside the allowed folders...) or the message found when reading it. */
+  skipped?: string;
+}
+
 export interface CatalogData {
   version: 1;
   users: Record<string, UserRecord>;
@@ -176,10 +215,12 @@ export interface CatalogData {
   shares: Record<string, ShareRecord>;
   follows: Record<string, FollowRecord>;
   teamspaces: Record<string, TeamspaceRecord>;
+  watchedRoots: Record<string, WatchedRootRecord>;
+  syncedFiles: Record<string, SyncedFileRecord>;
 }
 
 export type CollectionName = Exclude<keyof CatalogData, "version">;
 
 export function emptyCatalog(): CatalogData {
-  return { version: 1, users: {}, apiKeys: {}, documents: {}, folders: {}, jobs: {}, retrievalTasks: {}, metadataSchemas: {}, shares: {}, follows: {}, teamspaces: {} };
+  return { version: 1, users: {}, apiKeys: {}, documents: {}, folders: {}, jobs: {}, retrievalTasks: {}, metadataSchemas: {}, shares: {}, follows: {}, teamspaces: {}, watchedRoots: {}, syncedFiles: {} };
 }

@@ -4,7 +4,7 @@
  * so readers see the old content or the new one. Used beside the PostgreSQL catalogue
  * when TREEINDEX_S3_BUCKET is set.
  */
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { checkSegment, type BlobStore } from "./blobs.ts";
 import { ScratchCopies } from "./scratch-copies.ts";
 
@@ -88,7 +88,15 @@ export class S3BlobStore implements BlobStore {
   }
 
   async localPath(docId: string, name: string): Promise<string> {
-    return this.copies.path(docId, name, () => this.read(docId, name));
+    // The version: the object's ETag (a new one on every write).
+    let version: string | undefined;
+    try {
+      version = (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(docId, name) }))).ETag ?? "none";
+    } catch (error) {
+      const code = (error as { name?: string; $metadata?: { httpStatusCode?: number } });
+      if (code.name !== "NotFound" && code.name !== "NoSuchKey" && code.$metadata?.httpStatusCode !== 404) throw error;
+    }
+    return this.copies.path(docId, name, version, () => this.read(docId, name));
   }
 
   async removeAll(docId: string): Promise<void> {

@@ -85,7 +85,7 @@ describe("treeindex mcp (stdio)", () => {
     const all = await open([...server.args.slice(0, -1), "all"]);
     try {
       const readTools = (await reader.listTools()).tools;
-      expect(readTools.every((t) => t.annotations?.readOnlyHint === true || t.name === "process_document")).toBe(true);
+      expect(readTools.every((t) => t.annotations?.readOnlyHint === true || t.name === "process_document" || t.name === "sync_folder")).toBe(true);
       expect(readTools.map((t) => t.name)).toEqual(expect.arrayContaining(["process_document", "search_documents", "get_page_content", "get_document_structure"]));
       const refused = (await reader.callTool({ name: "remove_document", arguments: { doc_id: "doc_x" } })) as { isError?: boolean; content: { text: string }[] };
       expect(refused.isError).toBe(true);

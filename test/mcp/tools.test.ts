@@ -14,7 +14,7 @@ const ALL_TOOLS = [
   "create_folder", "delete_folder", "delete_metadata_schema", "find_relevant_documents", "get_document", "get_document_image",
   "get_document_structure", "get_metadata_schema", "get_node_content", "get_ocr", "get_page_content", "health", "list_documents",
   "list_folders", "markdown_to_tree", "process_document", "recent_documents", "remove_document", "search_documents",
-  "set_document_metadata", "set_metadata_schema",
+  "set_document_metadata", "set_metadata_schema", "sync_folder", "sync_status",
 ];
 
 describe("MCP tools over an in-process client", () => {

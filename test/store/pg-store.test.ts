@@ -32,7 +32,7 @@ describe("PostgreSQL store specifics", () => {
     const pool = new pg.Pool({ connectionString: url });
     expect(await migrate(pool)).toEqual([]); // nothing left to apply
     const { rows } = await pool.query("SELECT version, name FROM treeindex_migrations ORDER BY version");
-    expect(rows).toEqual([{ version: 1, name: "catalogue" }, { version: 2, name: "documents_owner" }, { version: 3, name: "blobs_written_at" }, { version: 4, name: "library" }]);
+    expect(rows).toEqual([{ version: 1, name: "catalogue" }, { version: 2, name: "documents_owner" }, { version: 3, name: "blobs_written_at" }, { version: 4, name: "library" }, { version: 5, name: "watched_roots" }]);
     await pool.end();
     await Promise.all(stores.map((s) => s.close()));
     await server.dropDatabase(url);

@@ -220,6 +220,19 @@ export class LocalFileImporter {
     throw new ConflictError(`${file} kept changing while it was read; try again once it is written completely`);
   }
 
+  /**
+   * A directory to keep indexed (MCP sync_folder): the same checks as a file, lexical first,
+   * then its real path (links resolved) must lie under a root's real path. Answers the real path.
+   */
+  async allowedDirectory(location: string, access: LocalFileAccess): Promise<string> {
+    const roots = [...this.allowedRoots, ...(access.clientRoots ?? [])];
+    const given = this.checkLexically(location, access, roots);
+    const real = await this.realInsideRoots(given, roots);
+    const stat = await fs.stat(real);
+    if (!stat.isDirectory()) throw new InvalidInputError(`${given} is not a folder`, ["path"], location);
+    return real;
+  }
+
   /** Lexical checks first, so nothing is revealed about files outside the roots. */
   private checkLexically(location: string, access: LocalFileAccess, roots: string[]): string {
     if (!access.allowed) {
@@ -273,7 +286,8 @@ export class LocalFileImporter {
   }
 }
 
-function realPaths(roots: string[]): Promise<string[]> {
+/** The real paths of the roots (a root that cannot be resolved stays as given). */
+export function realPaths(roots: string[]): Promise<string[]> {
   return Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
 }
 
@@ -344,7 +358,8 @@ function toPath(location: string): string {
   return path.resolve(expanded);
 }
 
-function isInside(file: string, root: string): boolean {
+/** True when `file` is `root` or lies below it (both absolute); the sync's scan uses it for links too. */
+export function isInside(file: string, root: string): boolean {
   const rel = path.relative(root, file);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

@@ -307,14 +307,46 @@ export class DocumentService {
     return { docs: page.records, total: page.total, counts };
   }
 
-  /** Removes the record and the folder; a job in flight is cancelled and leaves nothing behind. */
-  async delete(user: UserRecord, docId: string): Promise<void> {
+  /**
+   * A new version of a document's file (a watched folder's file changed): the same doc_id,
+   * name, folder and metadata, the file replaced and indexed again. Until the new tree is
+   * stored the document is `queued` and out of search, so its old text is never found
+   * beside the new. `alsoIn` runs in the same transaction (the sync's record of the file).
+   * The new file is stored before the transaction: if it fails, the document keeps its
+   * old tree beside the new file, and the sync, whose record still has the old hash, does
+   * it again.
+   */
+  async replaceContent(user: UserRecord, docId: string, input: { fileName: string; bytes: Uint8Array }, alsoIn?: (tx: WriteTx) => Promise<void>): Promise<DocumentRecord> {
+    await this.owned(user, docId, "replace its file");
+    const format = await this.detect(input.bytes, input.fileName);
+    await this.store.blobs.write(docId, originalBlobName(format.kind), input.bytes);
+    const { updated, cancelled } = await this.store.write(async (tx) => {
+      const doc = await tx.documents.get(docId);
+      if (!doc || doc.owner !== user.id) throw new NotFoundError(`Document ${docId} not found`);
+      // The old version's job must not store its tree over the new one's.
+      const cancelled = await this.runner.queue.cancelForDocumentIn(tx, docId);
+      const updated = (await tx.documents.update(docId, { status: "queued", format: format.kind, error: undefined, warnings: undefined, recoveries: undefined, updatedAt: nowIso() }))!;
+      await this.runner.enqueueIn(tx, INDEX_JOB, { ...indexPayload(format.kind, doc.name, this.limits) }, docId);
+      await alsoIn?.(tx);
+      return { updated, cancelled };
+    });
+    await this.runner.stopCancelled(cancelled);
+    this.runner.poke();
+    return updated;
+  }
+
+  /**
+   * Removes the record and the folder; a job in flight is cancelled and leaves nothing behind.
+   * `alsoIn` runs in the same transaction (the sync's record of the file).
+   */
+  async delete(user: UserRecord, docId: string, alsoIn?: (tx: WriteTx) => Promise<void>): Promise<void> {
     await this.owned(user, docId, "delete it");
     // One transaction: the record, its shares and its jobs go together.
     const cancelled = await this.store.write(async (tx) => {
       const ids = await this.runner.queue.cancelForDocumentIn(tx, docId);
       await tx.documents.remove(docId);
       await removeSharesTo(tx, "document", new Set([docId]));
+      await alsoIn?.(tx);
       return ids;
     });
     await this.runner.stopCancelled(cancelled);

@@ -71,7 +71,9 @@ export class PgBlobStore implements BlobStore {
   }
 
   async localPath(docId: string, name: string): Promise<string> {
-    return this.copies.path(docId, name, () => this.read(docId, name));
+    // The version: when the blob was last written (every write replaces all its chunks).
+    const { rows } = await this.pool.query<{ v: string }>("SELECT (extract(epoch FROM written_at) * 1000000)::bigint::text AS v FROM blobs WHERE doc_id = $1 AND name = $2 AND chunk = 0", [checkSegment("document id", docId), checkSegment("blob name", name)]);
+    return this.copies.path(docId, name, rows[0]?.v, () => this.read(docId, name));
   }
 
   async removeAll(docId: string): Promise<void> {

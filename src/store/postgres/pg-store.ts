@@ -35,6 +35,8 @@ const TABLES: Record<CollectionName, string> = {
   shares: "shares",
   follows: "follows",
   teamspaces: "teamspaces",
+  watchedRoots: "watched_roots",
+  syncedFiles: "synced_files",
 };
 
 /** Per table, the scalar string fields with an indexed column or expression (see migrations). */
@@ -43,6 +45,8 @@ const SCALARS: Partial<Record<CollectionName, ScalarColumns>> = {
   users: { name: "(data->>'name')" },
   folders: { owner: "(data->>'owner')" },
   jobs: { status: "(data->>'status')", docId: "(data->>'docId')", createdAt: "(data->>'createdAt')", kind: "(data->>'kind')" },
+  watchedRoots: { owner: "(data->>'owner')" },
+  syncedFiles: { rootId: "(data->>'rootId')", docId: "(data->>'docId')" },
 };
 
 /**
