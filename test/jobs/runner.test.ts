@@ -44,6 +44,23 @@ describe("JobRunner", () => {
     await fs.rm(home, { recursive: true, force: true });
   });
 
+  it("an idle runner polls without write transactions, and still picks up a job another process queues", async () => {
+    await start(sleepKind({}));
+    await new Promise((r) => setTimeout(r, 300)); // start-up recovery done
+    let writes = 0;
+    const write = store.write.bind(store);
+    store.write = ((fn: Parameters<Store["write"]>[0]) => {
+      writes++;
+      return write(fn);
+    }) as Store["write"];
+    await new Promise((r) => setTimeout(r, 600)); // a dozen polls at 50 ms
+    expect(writes).toBe(0);
+    // A job written straight into the store (as another process's enqueue would) still runs.
+    const other = new JobRunner({ store, pool, kinds: [sleepKind({})], logger: createLogger("silent") });
+    const job = await other.queue.enqueue("sleep", { ms: 0 });
+    await waitFor(async () => ((await jobStatus(job.id))?.status === "completed" ? true : undefined));
+  });
+
   it("runs a job in a worker thread and records completion", async () => {
     const marker = path.join(home, "marker");
     await start(sleepKind({ onStart: async () => void events.push("start"), onSuccess: async (_tx, _j, r) => void events.push(`ok ${JSON.stringify(r)}`) }));
