@@ -1,5 +1,5 @@
 import { Query } from "mingo";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadMingo, matcher } from "../../src/store/memory-query.ts";
 
 // Plain equality conditions take a fast path (direct compares); its answers must be mingo's.
@@ -23,6 +23,17 @@ describe("matcher: plain equalities", () => {
     { flag: false },
     { owner: "u3" },
     { owner: "nobody" },
+    { status: { $in: ["completed", "queued"] } },
+    { status: { $in: ["failed"] }, owner: "u1" },
+    { n: { $in: [1, "x"] } },
+    { n: { $in: ["1"] } },
+    { owner: { $in: ["u3", "u2"] } },
+    { owner: { $nin: ["u1"] } },
+    { status: { $nin: ["completed", "failed"] } },
+    { flag: { $nin: [true] } },
+    { flag: { $in: [false] } },
+    { missing: { $nin: ["x"] } },
+    { missing: { $in: ["x"] } },
   ];
 
   it("selects exactly what mingo selects, arrays and objects included", async () => {
@@ -35,5 +46,22 @@ describe("matcher: plain equalities", () => {
     }
     // The array case is why the fallback exists: "u3" is only inside d's owner array.
     expect(records.filter(matcher({ owner: "u3" })).map((r) => r.id)).toEqual(["d"]);
+  });
+
+  it("tests $in and $nin of plain values without mingo when the fields are plain", async () => {
+    await loadMingo();
+    // mingo's $in builds a hash map per record tested: the job runner's poll paid it for every
+    // job twice a second. Plain fields must be answered without it; others still go to it.
+    const spy = vi.spyOn(Query.prototype, "test");
+    try {
+      const many = Array.from({ length: 3000 }, (_, i) => ({ id: `r${i}`, status: ["queued", "completed", "failed"][i % 3], kind: "index" }));
+      const where = { status: { $in: ["queued", "processing"] }, kind: { $nin: ["other"] } };
+      expect(many.filter(matcher(where)).length).toBe(1000);
+      expect(spy).not.toHaveBeenCalled();
+      expect(records.filter(matcher({ owner: { $in: ["u3"] } })).map((r) => r.id)).toEqual(["d"]);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -9,8 +9,15 @@
 import { isProvablyGone, thisProcess, type WatchedRootRecord, type WriteTx } from "../../store/index.ts";
 import { nowIso } from "../ids.ts";
 
-/** How long a root's lease holds without a heartbeat; heartbeats come every third of it (keeper.ts). */
-export const ROOT_LEASE_MS = 90_000;
+/**
+ * How long a root's lease holds without a heartbeat; heartbeats come every third of it
+ * (keeper.ts). Long, because on the file store a heartbeat rewrites the whole catalogue (with
+ * a record per watched file: 2.3 MB for 10,000 files), which an idle watched folder should
+ * not do often; and a holder that died on this machine is taken over at once anyway
+ * (`isProvablyGone`), so the full lease is waited out only for a holder that hangs or whose
+ * host vanished (PostgreSQL).
+ */
+export const ROOT_LEASE_MS = 300_000;
 
 export class LeaseLostError extends Error {
   override name = "LeaseLostError";
