@@ -13,6 +13,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { storeEnv } from "../helpers/test-store.ts";
 import { failed, ok } from "./harness.ts";
+import { until as waitUntil } from "../helpers/until.ts";
 
 const CLI = path.resolve("bin/treeindex.js");
 
@@ -22,15 +23,7 @@ let outside: string;
 let client: Client;
 let state: Awaited<ReturnType<typeof storeEnv>>;
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 40_000) => waitUntil(what, probe, timeoutMs, 250);
 
 beforeAll(async () => {
   home = await fs.mkdtemp(path.join(os.tmpdir(), "treeindex-mcp-sync-home-"));

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type DocumentRecord, type Store } from "../../src/store/index.ts";
 import { CLI } from "../helpers/cli.ts";
+import { until as waitUntil } from "../helpers/until.ts";
 
 const children: ChildProcess[] = [];
 
@@ -31,15 +32,7 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 }
 
 /** Generous: child processes on a shared 2-core machine start and index slowly under load. */
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 80_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 80_000) => waitUntil(what, probe, timeoutMs, 200);
 
 /** Every synced file's document, by path. */
 async function documentsByPath(store: Store): Promise<Map<string, DocumentRecord | undefined>> {

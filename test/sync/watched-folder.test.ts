@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../../src/core/services.ts";
 import type { DocumentRecord, UserRecord } from "../../src/store/index.ts";
 import { startServices } from "../helpers/indexed.ts";
+import { until as waitUntil } from "../helpers/until.ts";
 
 /** A word no other file has (letters only: the library index treats digits apart). */
 function wordOf(i: number): string {
@@ -23,15 +24,7 @@ function markdown(i: number, extra = ""): string {
   return `# Note ${wordOf(i)}\n\nThis note is about ${wordOf(i)} and nothing else. ${extra}\n\n## Details\n\nMore about ${wordOf(i)}.\n`;
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 45_000) => waitUntil(what, probe, timeoutMs, 150);
 
 describe("a watched folder", () => {
   let env: Awaited<ReturnType<typeof startServices>>;
