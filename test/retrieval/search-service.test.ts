@@ -5,7 +5,7 @@ import { NotFoundError, NotReadyError } from "../../src/core/errors.ts";
 import { nowIso } from "../../src/core/ids.ts";
 import type { UserRecord } from "../../src/store/index.ts";
 import { makePdf } from "../helpers/pdf.ts";
-import { json, startTestServer, type TestServer } from "../helpers/server.ts";
+import { json, startTestServer, waitForStatus, type TestServer } from "../helpers/server.ts";
 import { annualReportPdf } from "./fixtures.ts";
 
 let server: TestServer;
@@ -19,7 +19,9 @@ async function upload(bytes: Uint8Array, name: string, folder?: string): Promise
   data.set("file", new Blob([bytes]), name);
   if (folder) data.set("folder_id", folder);
   const id = (await json(await server.api("/doc", { method: "POST", body: data }))).doc_id;
-  for (let i = 0; i < 600 && (await json(await server.api(`/doc/${id}?include_text=false`))).status === "processing"; i++) await new Promise((r) => setTimeout(r, 50));
+  // Throws if still processing after its deadline: a loaded full run once went on before the
+  // second document was indexed, and the ranking test then saw one document.
+  expect((await waitForStatus(server, id, { query: "?include_text=false" })).status).toBe("completed");
   return id;
 }
 
@@ -30,7 +32,9 @@ beforeAll(async () => {
   const sub = (await server.services.folders.create(user, { name: "Pumps", parent_folder_id: folderId })).id;
   reportId = await upload(await annualReportPdf(), "report.pdf");
   pumpId = await upload(await makePdf([{ lines: ["# Pump manual", "The pump delivers 40 litres per minute.", "Operating lease of the pump hall is not covered here."] }]), "pump.pdf", sub);
-}, 60_000);
+  // The library index follows commits asynchronously: search once both are in it.
+  await server.services.librarySync.idle();
+}, 150_000);
 afterAll(() => server.close());
 
 describe("SearchService", () => {
