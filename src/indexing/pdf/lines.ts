@@ -271,6 +271,8 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   // The supporting rows must read as prose on both sides, not as table cells.
   let rowsBoth = 0;
   let wideBoth = 0;
+  let leftWide = 0;
+  let rightWide = 0;
   for (const row of rows) {
     let l0 = Infinity;
     let l1 = -Infinity;
@@ -284,9 +286,25 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
     }
     if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
     rowsBoth++;
-    if (l1 - l0 > span * 0.25 && q1 - q0 > span * 0.25) wideBoth++;
+    const leftIsWide = l1 - l0 > span * 0.25;
+    const rightIsWide = q1 - q0 > span * 0.25;
+    if (leftIsWide && rightIsWide) wideBoth++;
+    if (leftIsWide) leftWide++;
+    if (rightIsWide) rightWide++;
   }
-  if (rowsBoth < 6 || wideBoth < Math.max(4, rowsBoth * 0.4)) return null;
+  if (rowsBoth < 6) return null;
+  const prose = wideBoth >= Math.max(4, rowsBoth * 0.4);
+  // Two columns of technical prose (bullets, code, headings, short last lines) seldom have
+  // both sides wide in the same row, though each column is mostly wide on its own. A narrow
+  // gutter at the centre of the text, with each side wide in many rows, is two columns, not
+  // the corridor of a table (whose cells are short on at least one side).
+  const centre = (gutter.from + gutter.to) / 2;
+  // The page's centre, or the text's (two-sided books shift the text area; code or a URL
+  // running into the margin shifts the text's extent).
+  const nearCentre = (c: number) => Math.abs(centre - c) <= span * 0.03;
+  const centred = (nearCentre(pageWidth / 2) || nearCentre((minX + maxX) / 2)) && gutter.to - gutter.from <= span * 0.06;
+  const columns = centred && rowsBoth >= 12 && leftWide >= rowsBoth * 0.35 && rightWide >= rowsBoth * 0.35;
+  if (!prose && !columns) return null;
   return gutter;
 }
 

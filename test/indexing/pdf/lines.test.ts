@@ -49,6 +49,29 @@ describe("itemsToLines", () => {
     expect(texts[20]).toBe("Part II – Other Information");
   });
 
+  it("reads two columns of technical prose by column though few rows are wide on both sides", () => {
+    // Bullets, code and short last lines keep many rows short on one side (an IEEEtran-style
+    // page: 11 pt gutter at the page's centre); a heading in the left column shares its
+    // baseline with right-column text and must stay a line of its own.
+    const items: RawItem[] = [];
+    for (let r = 0; r < 30; r++) {
+      const y = 720 - r * 12;
+      if (r === 10) items.push(item("B. Unix and macOS", 49, y, 10, "f2", 90));
+      else items.push(item(r % 2 ? `• item ${r}` : `left prose line ${r} running the full column width`, r % 2 ? 59 : 49, y, 10, "f1", r % 2 ? 60 : 246));
+      items.push(item(r % 3 ? `right prose line ${r} running the full column width` : `code ${r}`, 312, y, 10, r % 3 ? "f1" : "f3", r % 3 ? 251 : 50));
+    }
+    const texts = itemsToLines(items, 612, new Set()).map((l) => l.text);
+    expect(texts).toContain("B. Unix and macOS");
+    expect(texts.indexOf("left prose line 28 running the full column width")).toBeLessThan(texts.indexOf("right prose line 1 running the full column width"));
+  });
+
+  it("does not read a two-column table with short labels as two columns of text", () => {
+    const items: RawItem[] = [];
+    for (let r = 0; r < 20; r++) items.push(item(`Label ${r}`, 60, 700 - r * 12, 10, "f1", 60), item(`a long description of entry ${r} in the table`, 317, 700 - r * 12, 10, "f1", 235));
+    const texts = itemsToLines(items, 612, new Set()).map((l) => l.text);
+    expect(texts.slice(0, 2)).toEqual(["Label 0 a long description of entry 0 in the table", "Label 1 a long description of entry 1 in the table"]);
+  });
+
   it("does not split a table with narrow cells into columns", () => {
     const items: RawItem[] = [];
     for (let r = 0; r < 15; r++) {
