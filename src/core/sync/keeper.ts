@@ -18,7 +18,7 @@ import type { Logger } from "../../logger.ts";
 import { thisProcess } from "../../store/index.ts";
 import { RootFolderGoneError, runPass, type PassContext } from "./apply.ts";
 import { isIgnoredPath } from "./ignore.ts";
-import { claimLeaseIn, LeaseLostError, releaseLeaseIn } from "./lease.ts";
+import { claimLeaseIn, LeaseLostError, releaseLeaseIn, renewalEvery } from "./lease.ts";
 import { isWithin } from "./paths.ts";
 
 /** A full comparison with the disk now and then, in case the system dropped events (an inotify overflow). */
@@ -75,7 +75,7 @@ export class RootKeeper {
     // catalogue, which an idle watched folder should not do every few seconds. A standby
     // looks more often (a look that changes nothing writes nothing), so it takes over a
     // holder that is provably gone within seconds.
-    this.leaseTimer = setInterval(() => void this.leaseTick(), Math.max(100, Math.min(STANDBY_LOOK_MS, this.timings.leaseMs / 3)));
+    this.leaseTimer = setInterval(() => void this.leaseTick(), Math.max(100, Math.min(STANDBY_LOOK_MS, renewalEvery(this.timings.leaseMs))));
     this.leaseTimer.unref();
     this.fullTimer = setInterval(() => this.schedule([""]), FULL_PASS_EVERY_MS);
     this.fullTimer.unref();
@@ -100,7 +100,7 @@ export class RootKeeper {
 
   private async leaseTick(): Promise<void> {
     if (this.stopped) return;
-    if (this.holding && Date.now() - this.renewedAt < this.timings.leaseMs / 3 - 50) return;
+    if (this.holding && Date.now() - this.renewedAt < renewalEvery(this.timings.leaseMs) - 50) return;
     let held: boolean;
     try {
       held = await this.ctx.store.write((tx) => claimLeaseIn(tx, this.rootId, this.timings.leaseMs));

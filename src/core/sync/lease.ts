@@ -11,13 +11,18 @@ import { nowIso } from "../ids.ts";
 
 /**
  * How long a root's lease holds without a heartbeat; heartbeats come every third of it
- * (keeper.ts). Long, because on the file store a heartbeat rewrites the whole catalogue (with
+ * (`renewalEvery`). Long, because on the file store a heartbeat rewrites the whole catalogue (with
  * a record per watched file: 2.3 MB for 10,000 files), which an idle watched folder should
  * not do often; and a holder that died on this machine is taken over at once anyway
  * (`isProvablyGone`), so the full lease is waited out only for a holder that hangs or whose
  * host vanished (PostgreSQL).
  */
 export const ROOT_LEASE_MS = 300_000;
+
+/** How often a holder renews its lease (a keeper, or a one-off sync that runs long). */
+export function renewalEvery(leaseMs: number): number {
+  return leaseMs / 3;
+}
 
 export class LeaseLostError extends Error {
   override name = "LeaseLostError";

@@ -15,7 +15,7 @@ import { InvalidInputError, NotFoundError } from "../errors.ts";
 import { subtreeFolderIds } from "../folders/tree.ts";
 import { emptyReport, runPass, type PassContext } from "./apply.ts";
 import { RootKeeper } from "./keeper.ts";
-import { claimLeaseIn, releaseLeaseIn, ROOT_LEASE_MS } from "./lease.ts";
+import { claimLeaseIn, releaseLeaseIn, renewalEvery, ROOT_LEASE_MS } from "./lease.ts";
 import { attachRoot } from "./root.ts";
 import { describeSkip } from "./skip-reasons.ts";
 import type { SyncHealth, SyncReport, WatchedRootStatus } from "./schemas.ts";
@@ -111,7 +111,7 @@ export class SyncService {
     }
     const context = await this.context(user, root);
     // A long first sync renews the lease as the keeper would, so no standby takes the root midway.
-    const heartbeat = keeper ? undefined : setInterval(() => void this.store.write((tx) => claimLeaseIn(tx, root.id, this.leaseMs)).catch(() => undefined), this.leaseMs / 5);
+    const heartbeat = keeper ? undefined : setInterval(() => void this.store.write((tx) => claimLeaseIn(tx, root.id, this.leaseMs)).catch(() => undefined), renewalEvery(this.leaseMs));
     heartbeat?.unref();
     try {
       const { report, waiting } = await runPass(context, [""]);
@@ -142,7 +142,14 @@ export class SyncService {
       this.keepers.set(root.id, keeper);
       await keeper.start();
     }
-    return (await this.status(user)).find((s) => s.folder_id === root.folderId)!;
+    return this.statusAt(user, root.path);
+  }
+
+  /** The status of the user's watched root at that real path (attached by `syncOnce` or `watch`). */
+  async statusAt(user: UserRecord, realDir: string): Promise<WatchedRootStatus> {
+    const status = (await this.status(user)).find((s) => s.path === realDir);
+    if (!status) throw new Error(`${realDir} is not a watched folder`);
+    return status;
   }
 
   /** Resolves once every keeper of this process has applied what it has seen (tests, CLI). */

@@ -24,7 +24,7 @@ export const syncFolderTool = defineTool({
     const clientRoots = context.localFiles.allowed && context.clientRoots ? await context.clientRoots() : [];
     const real = await localFiles.allowedDirectory(args.path, { ...context.localFiles, clientRoots });
     const report = args.watch ? undefined : await sync.syncOnce(context.user, real, { waitForWritesMs: 30_000 });
-    const status = args.watch ? await sync.watch(context.user, real) : (await sync.status(context.user)).find((s) => s.path === real)!;
+    const status = args.watch ? await sync.watch(context.user, real) : await sync.statusAt(context.user, real);
     const steps = [`list_documents {folder_id: "${status.folder_id}", recursive: true} shows the documents and their status`, "sync_status shows progress and the skipped files"];
     if (report?.held_by) steps.unshift(`Another treeindex process (${report.held_by}) keeps this folder indexed; nothing needed doing here`);
     else if (report && (report.skipped.length || report.failed.length)) steps.unshift("Tell the user which files were skipped or failed, and why");
