@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexMarkdown } from "../../src/indexing/markdown/index.ts";
 import { indexStructured } from "../../src/indexing/structured/index.ts";
-import { countTokens, truncateToTokens, withinTokens } from "../../src/indexing/tokens.ts";
+import { countTokens, truncateToTokens, withinTokens, wordsWithLetterOrDigit } from "../../src/indexing/tokens.ts";
 
 const SPECIAL = "Generation stops at <|endoftext|> and chat turns end at <|im_end|>.";
 
@@ -22,7 +22,7 @@ describe("token counting", () => {
   });
 
   it("withinTokens answers exactly as countTokens does, on both sides of the limit", () => {
-    const words = ["gear", "torque", "naïve", "日本語", "<|endoftext|>", "x", "  ", "\n", "3.14", "emoji 🎉", "it's", "camelCase", "----", " ".repeat(40), "a".repeat(30)];
+    const words = ["gear", "torque", "naïve", "日本語", "<|endoftext|>", "x", "  ", "\n", "3.14", "emoji 🎉", "it's", "don't", "l'été", "e\u0301", "ǅemal", "a\u00a0b", "x\u200by", "１２３４", "½", "camelCase", "----", " ".repeat(40), "a".repeat(30), "1234567"];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 300; i++) {
@@ -33,6 +33,25 @@ describe("token counting", () => {
         if (limit < 0) continue;
         expect(withinTokens(text, limit), `${limit} for ${n}`).toBe(n <= limit);
       }
+    }
+  });
+
+  it("counts words with a letter or digit as a lower bound of the tokens, however the text is written", () => {
+    const samples = [
+      "don't stop: it's l'été, n'est-ce pas?",
+      "e\u0301te\u0301 ǅemal ΑΒΓ αβγ Привет мир",
+      "日本語のテキスト 中文 한국어",
+      "a\u00a0b\u2003c\u3000d\te\nf",
+      "1234567 3.14159 ½ ²³ １２３",
+      "<|endoftext|> <|im_end|> -- *** // ##",
+      "x\u200by zero\u200dwidth",
+      "🎉 emoji 🎉🎉 👩‍💻 coder",
+      "    \n\n   leading and trailing   \n",
+    ];
+    for (const text of samples) {
+      const words = text.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      expect(wordsWithLetterOrDigit(text), text).toBe(words);
+      expect(countTokens(text), text).toBeGreaterThanOrEqual(words);
     }
   });
 });

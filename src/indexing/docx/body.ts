@@ -97,8 +97,13 @@ function paragraphText(p: XmlElement): ParagraphText {
   return out;
 }
 
-export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Numbering, paged: boolean): DocxBody {
-  const body = firstChild(document, "w:body") ?? document;
+/** Reads a document's body given one child of `w:body` at a time, in order, as the parser closes each. */
+export interface BodyReader {
+  read(child: XmlElement): void;
+  finish(): DocxBody;
+}
+
+export function bodyReader(sheet: StyleSheet, numbering: Numbering, paged: boolean): BodyReader {
   const root: Root = { type: "root", children: [] };
   let page = 1;
   let title: string | undefined;
@@ -193,14 +198,14 @@ export function readBody(document: XmlElement, sheet: StyleSheet, numbering: Num
     if (rows.length) place(table(rows), at);
   };
 
-  const block = (container: XmlElement) => {
-    for (const c of childElements(container)) {
-      if (c.name === "w:p") paragraph(c);
-      else if (c.name === "w:tbl") tableOf(c);
-      else if (c.name === "w:sdt") block(firstChild(c, "w:sdtContent") ?? c);
-      else if (c.name === "w:customXml" || c.name === "w:ins" || c.name === "w:moveTo") block(c);
-    }
+  const read = (c: XmlElement) => {
+    if (c.name === "w:p") paragraph(c);
+    else if (c.name === "w:tbl") tableOf(c);
+    else if (c.name === "w:sdt") block(firstChild(c, "w:sdtContent") ?? c);
+    else if (c.name === "w:customXml" || c.name === "w:ins" || c.name === "w:moveTo") block(c);
   };
-  block(body);
-  return { tree: root, pageCount: paged ? page : 0, title, pictures, textPages };
+  const block = (container: XmlElement) => {
+    for (const c of childElements(container)) read(c);
+  };
+  return { read, finish: () => ({ tree: root, pageCount: paged ? page : 0, title, pictures, textPages }) };
 }

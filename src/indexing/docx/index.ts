@@ -16,7 +16,8 @@ import { coreTitle, openPackage } from "../office/parts.ts";
 import type { ContainerOptions } from "../zip/container.ts";
 import { el, text } from "../structured/hast-build.ts";
 import { recognisePictures, type StructuredOcrOptions } from "../structured/image-ocr.ts";
-import { readBody, type DocxBody } from "./body.ts";
+import { bodyReader, type DocxBody } from "./body.ts";
+import { childElements, firstChild } from "../xml/parse.ts";
 import type { Relationship } from "../office/relationships.ts";
 import { readNumbering } from "./numbering.ts";
 import { readStyles } from "./styles.ts";
@@ -30,14 +31,19 @@ export class DocxError extends Error {
 export async function readDocx(bytes: Uint8Array, options: ContainerOptions = {}, ocr?: StructuredOcrOptions): Promise<StructuredDocument> {
   const pkg = await openPackage(bytes, options);
   const main = ofType(parseRelationships(pkg.part("_rels/.rels"), ""), "officeDocument")[0]?.target ?? "word/document.xml";
-  // Run properties (fonts, sizes, colours) are never read: parsed hollow (xml/parse.ts).
-  const document = pkg.xml(main, { hollow: RUN_PROPERTIES });
-  if (!document) throw new DocxError(`the Word document has no main part (${main})`);
+  const source = pkg.part(main);
+  if (!source) throw new DocxError(`the Word document has no main part (${main})`);
   const rels = parseRelationships(pkg.part(relsPathOf(main)), main);
   const styles = readStyles(pkg.xml(ofType(rels, "styles")[0]?.target ?? "word/styles.xml"));
   const numbering = readNumbering(pkg.xml(ofType(rels, "numbering")[0]?.target ?? "word/numbering.xml"));
-  const paged = pkg.part(main)!.includes("lastRenderedPageBreak");
-  const body = readBody(document, styles, numbering, paged);
+  const paged = source.includes("lastRenderedPageBreak");
+  // The body is read a paragraph or table at a time as it is parsed; run properties (fonts,
+  // sizes, colours) are never read and parsed hollow (xml/parse.ts).
+  const reader = bodyReader(styles, numbering, paged);
+  const document = pkg.xml(main, { hollow: RUN_PROPERTIES, each: { parent: "w:body", visit: reader.read } })!;
+  // Without a `w:body`, nothing was handed over: the document's own children are the body.
+  if (!firstChild(document, "w:body")) for (const child of childElements(document)) reader.read(child);
+  const body = reader.finish();
   const recognised = ocr ? await recogniseImagePages(bytes, body, rels, ocr, options) : { pages: [], warnings: [] };
   const { events } = hastToEvents(body.tree, { lines: "ordinal" });
   const blocks = events.filter((e) => e.kind !== "anchor");

@@ -20,7 +20,6 @@
 import type { Element, Root, RootContent } from "hast";
 import type { Block, StructuredDocument } from "../structured/blocks.ts";
 import { hastToEvents, type HastEvent } from "../structured/hast-blocks.ts";
-import { decodeHtml } from "../html/decode.ts";
 import { openPackage } from "../office/parts.ts";
 import type { ContainerOptions } from "../zip/container.ts";
 import { recognisePictures, type StructuredOcrOptions } from "../structured/image-ocr.ts";
@@ -63,7 +62,7 @@ export async function readEpub(bytes: Uint8Array, options: ContainerOptions = {}
 
   let outline: OutlineEntry[] = [];
   const navBytes = book.nav ? pkg.part(book.nav.path) : undefined;
-  if (navBytes) outline = navOutline(parseXhtml(decodeHtml(navBytes)), book.nav!.path);
+  if (navBytes) outline = navOutline(parseXhtml(navBytes), book.nav!.path);
   if (!outline.length && book.ncx) {
     const ncx = pkg.xml(book.ncx.path);
     if (ncx) outline = ncxOutline(ncx, book.ncx.path);
@@ -75,7 +74,7 @@ export async function readEpub(bytes: Uint8Array, options: ContainerOptions = {}
   const read: { path: string; events: HastEvent[]; firstOrdinal: number; endOrdinal: number; pictures: string[] }[] = [];
   let ordinal = 1;
   for (const chapter of chapters) {
-    const tree = parseXhtml(decodeHtml(pkg.part(chapter.path)!));
+    const tree = parseXhtml(pkg.part(chapter.path)!);
     const anchors = new Set(outline.filter((e) => e.path === chapter.path && e.fragment).map((e) => e.fragment!));
     const { events, nextOrdinal } = hastToEvents(tree, { lines: "ordinal", anchors, firstOrdinal: ordinal });
     const textless = !events.some((e) => e.kind !== "anchor");

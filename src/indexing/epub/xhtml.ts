@@ -9,7 +9,9 @@
 import type { Element, ElementContent, Properties, Root } from "hast";
 import rehypeParse from "rehype-parse";
 import { unified } from "unified";
-import { parseXml, type XmlElement } from "../xml/parse.ts";
+import { isUtf8 } from "node:buffer";
+import { declaredCharset, decodeHtml } from "../html/decode.ts";
+import { parseXml, parseXmlBytes, type XmlElement } from "../xml/parse.ts";
 
 const parser = unified().use(rehypeParse).freeze();
 
@@ -44,12 +46,19 @@ function parseAsHtml(source: string): Root {
   return parser.parse(fixed) as Root;
 }
 
-export function parseXhtml(source: string): Root {
+/**
+ * A chapter's bytes -> hast. A UTF-8 chapter (what EPUB requires) is parsed from its bytes a
+ * piece at a time (xml/parse.ts: pieces without non-ASCII text stay one-byte strings); other
+ * encodings are decoded as a web page's are (html/decode.ts) first.
+ */
+export function parseXhtml(bytes: Uint8Array): Root {
+  const declared = declaredCharset(bytes);
+  const utf8 = (declared === undefined || declared === "utf-8" || declared === "utf8") && isUtf8(bytes);
   let root: XmlElement;
   try {
-    root = parseXml(source);
+    root = utf8 ? parseXmlBytes(bytes) : parseXml(decodeHtml(bytes));
   } catch {
-    return parseAsHtml(source);
+    return parseAsHtml(decodeHtml(bytes));
   }
   return { type: "root", children: [toHast(root)] };
 }

@@ -82,11 +82,21 @@ export function pageBreaksIn(node: XmlElement): { before: number; after: number 
   return out;
 }
 
-export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<number>>, paged = false): OdtBody {
+/**
+ * Reads `office:text` given one child at a time, in order, as the parser closes each. Whether a
+ * list is numbered depends on list styles that may be read only after the body (styles.xml),
+ * so lists are made as `ul` and settled by `finish`.
+ */
+export interface OdtBodyReader {
+  read(child: XmlElement): void;
+  finish(listStyles: Map<string, Set<number>>): OdtBody;
+}
+
+export function odtBodyReader(paged = false): OdtBodyReader {
   const root: Root = { type: "root", children: [] };
-  const officeText = firstChild(firstChild(content, "office:body"), "office:text");
-  if (!officeText) return { tree: root, pageCount: 0 };
   let page = 1;
+  /** Lists made so far, with the style and depth that decide whether each is numbered. */
+  const lists: Array<{ element: Element; style: string | undefined; depth: number }> = [];
   /** Adds a block on the page it starts on, and moves the page on past the breaks it holds. */
   const place = (source: XmlElement, block: Element | undefined) => {
     const breaks = paged ? pageBreaksIn(source) : { before: 0, after: 0 };
@@ -120,7 +130,9 @@ export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<num
       if (content.length) items.push(el("li", content));
     }
     if (!items.length) return undefined;
-    return el(listStyles.get(style ?? "")?.has(depth) ? "ol" : "ul", items);
+    const element = el("ul", items);
+    lists.push({ element, style, depth });
+    return element;
   };
 
   const cellText = (cell: XmlElement): string => {
@@ -149,22 +161,25 @@ export function readOdtBody(content: XmlElement, listStyles: Map<string, Set<num
     return rows.length ? table(rows) : undefined;
   };
 
-  const block = (container: XmlElement) => {
-    for (const c of childElements(container)) {
-      if (NOT_CONTENT.has(c.name)) continue;
-      if (c.name === SOFT_PAGE_BREAK) place(c, undefined);
-      else if (c.name === "text:h") {
-        const title = clean(inlineText(c)).replace(/\s+/g, " ");
-        const level = Number(c.attrs["text:outline-level"] ?? 1) || 1;
-        place(c, title ? heading(level, title) : undefined);
-      } else if (c.name === "text:p") {
-        const text = clean(inlineText(c));
-        place(c, text ? el("p", textWithBreaks(text)) : undefined);
-      } else if (c.name === "text:list") place(c, list(c, undefined, 1));
-      else if (c.name === "table:table") place(c, tableOf(c));
-      else if (c.name === "text:section" || c.name === "text:index-body") block(c);
-    }
+  let blocksRead = false;
+  const read = (c: XmlElement) => {
+    blocksRead = true;
+    if (NOT_CONTENT.has(c.name)) return;
+    if (c.name === SOFT_PAGE_BREAK) place(c, undefined);
+    else if (c.name === "text:h") {
+      const title = clean(inlineText(c)).replace(/\s+/g, " ");
+      const level = Number(c.attrs["text:outline-level"] ?? 1) || 1;
+      place(c, title ? heading(level, title) : undefined);
+    } else if (c.name === "text:p") {
+      const text = clean(inlineText(c));
+      place(c, text ? el("p", textWithBreaks(text)) : undefined);
+    } else if (c.name === "text:list") place(c, list(c, undefined, 1));
+    else if (c.name === "table:table") place(c, tableOf(c));
+    else if (c.name === "text:section" || c.name === "text:index-body") for (const child of childElements(c)) read(child);
   };
-  block(officeText);
-  return { tree: root, pageCount: paged ? page : 0 };
+  const finish = (listStyles: Map<string, Set<number>>): OdtBody => {
+    for (const { element, style, depth } of lists) if (listStyles.get(style ?? "")?.has(depth)) element.tagName = "ol";
+    return { tree: root, pageCount: paged && blocksRead ? page : 0 };
+  };
+  return { read, finish };
 }

@@ -7,7 +7,7 @@ import type { StructuredDocument } from "../structured/blocks.ts";
 import { hastToEvents } from "../structured/hast-blocks.ts";
 import { openPackage } from "../office/parts.ts";
 import type { ContainerOptions } from "../zip/container.ts";
-import { readListStyles, readOdtBody } from "./body.ts";
+import { odtBodyReader, readListStyles } from "./body.ts";
 
 export class OdtError extends Error {
   override readonly name = "OdtError";
@@ -15,10 +15,12 @@ export class OdtError extends Error {
 
 export async function readOdt(bytes: Uint8Array, options: ContainerOptions = {}): Promise<StructuredDocument> {
   const pkg = await openPackage(bytes, options, (p) => p === "content.xml" || p === "styles.xml" || p === "meta.xml");
-  const content = pkg.xml("content.xml");
-  if (!content) throw new OdtError("the OpenDocument file has no content.xml");
-  const paged = pkg.part("content.xml")!.includes("soft-page-break");
-  const body = readOdtBody(content, readListStyles(content, pkg.xml("styles.xml")), paged);
+  const source = pkg.part("content.xml");
+  if (!source) throw new OdtError("the OpenDocument file has no content.xml");
+  // The text is read a block at a time as it is parsed (xml/parse.ts, `each`).
+  const reader = odtBodyReader(source.includes("soft-page-break"));
+  const content = pkg.xml("content.xml", { each: { parent: "office:text", visit: reader.read } })!;
+  const body = reader.finish(readListStyles(content, pkg.xml("styles.xml")));
   const { events } = hastToEvents(body.tree, { lines: "ordinal" });
   const blocks = events.filter((e) => e.kind !== "anchor");
   const meta = pkg.xml("meta.xml");

@@ -9,6 +9,7 @@
  * Nothing here touches the file system: entries are handed over as bytes.
  */
 import type { Readable } from "node:stream";
+import { inflateRawSync } from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import type { ZipLimits } from "./limits.ts";
 
@@ -53,13 +54,41 @@ async function collect(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Entries up to this size are inflated in one call: the archive is in memory already, and a
+ * stream's chunks and thread-pool round trips cost more than inflating an office document's
+ * parts (on a Word document's 600 KB body, 5-8 ms against about 2). Larger entries are
+ * streamed, so a big one never holds the event loop for long.
+ */
+const AT_ONCE_BYTES = 4 * 1024 * 1024;
+
+function readLocalDataStart(zip: ZipFile, entry: Entry): Promise<number> {
+  return new Promise((resolve, reject) => zip.readLocalFileHeader(entry, { minimal: true }, (error, header) => (error ? reject(error) : resolve(header.fileDataStart))));
+}
+
+/** The entry's bytes, held to exactly its stated size as yauzl's `validateEntrySizes` holds a stream. */
+async function readAtOnce(zip: ZipFile, archive: Buffer, entry: Entry): Promise<Buffer> {
+  const start = await readLocalDataStart(zip, entry);
+  const data = archive.subarray(start, start + entry.compressedSize);
+  let out: Buffer;
+  try {
+    out = entry.compressionMethod === 0 ? Buffer.from(data) : inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw new Error(`too many bytes in the stream: expected ${entry.uncompressedSize}`);
+    throw error;
+  }
+  if (out.length !== entry.uncompressedSize) throw new Error(`${out.length > entry.uncompressedSize ? "too many" : "not enough"} bytes in the stream: expected ${entry.uncompressedSize}, got ${out.length}`);
+  return out;
+}
+
 /** The events of one archive, in central-directory order. */
 export async function* readZip(bytes: Uint8Array, limits: ZipLimits): AsyncGenerator<ZipEvent> {
   let zip: ZipFile;
+  const archive = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
     // validateEntrySizes: a stream that yields more bytes than declared errors out, so the
     // declared sizes checked below bound what is actually inflated.
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, decodeStrings: false, validateEntrySizes: true });
+    zip = await yauzl.fromBufferPromise(archive, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true });
   } catch (error) {
     throw new UnreadableArchiveError(`Not a readable ZIP archive: ${(error as Error).message}`);
   }
@@ -111,7 +140,7 @@ export async function* readZip(bytes: Uint8Array, limits: ZipLimits): AsyncGener
         continue;
       }
       total += size;
-      yield { kind: "file", path, size, read: async () => collect(await zip.openReadStreamPromise(entry)) };
+      yield { kind: "file", path, size, read: async () => (size <= AT_ONCE_BYTES ? readAtOnce(zip, archive, entry) : collect(await zip.openReadStreamPromise(entry))) };
     }
   } finally {
     zip.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ZIP_LIMITS } from "../../../src/core/zip-import/limits.ts";
 import { readZip, UnreadableArchiveError, type ZipEvent } from "../../../src/core/zip-import/reader.ts";
@@ -71,6 +72,26 @@ describe("readZip", () => {
     expect(list.slice(0, -1).every((e) => e.kind === "file")).toBe(true);
     expect(list.at(-1)).toMatchObject({ kind: "refused", path: "*", reason: "too_many_entries" });
     expect((list.at(-1) as { detail: string }).detail).toContain("10001 entries");
+  });
+
+  it("refuses to read an entry whose data is longer or shorter than its headers state, small or streamed", async () => {
+    const text = "words ".repeat(2000);
+    const big = randomBytes(4 * 1024 * 1024 + 10_000); // past the size read in one call: streamed
+    const zip = buildZip([
+      { name: "longer.xml", data: text, statedSize: 100 },
+      { name: "shorter.xml", data: text, statedSize: text.length + 50 },
+      { name: "big.bin", data: big, statedSize: big.length - 1000 },
+      { name: "exact.xml", data: text },
+    ]);
+    const reads = new Map<string, string>();
+    for await (const e of readZip(zip, DEFAULT_ZIP_LIMITS)) {
+      expect(e.kind).toBe("file");
+      if (e.kind === "file") reads.set(e.path, await e.read().then((b) => b.toString(), (error: Error) => `error: ${error.message}`));
+    }
+    expect(reads.get("longer.xml")).toMatch(/^error: too many bytes/);
+    expect(reads.get("shorter.xml")).toMatch(/^error: not enough bytes/);
+    expect(reads.get("big.bin")).toMatch(/^error: too many bytes/);
+    expect(reads.get("exact.xml")).toBe(text);
   });
 
   it("rejects bytes that are not an archive", async () => {

@@ -45,6 +45,17 @@ describe("DOCX (OOXML read through the ZIP reader)", () => {
     expect(doc.pageTexts).toEqual(["# Chapter One\n\nBolts are fastened clockwise.", "# Chapter Two\n\nNuts come in many sizes.", "## Washers\n\nWashers spread the load of a nut."]);
   });
 
+  it("reads a body given a paragraph at a time exactly as written, and paragraphs without a w:body too", async () => {
+    const paragraphs = [wp("Part A", { style: "Heading1" }), ...Array.from({ length: 400 }, (_, i) => wp(`Paragraph ${i} about gears.`)), wp("Part B", { style: "Heading1" }), wp("The end.")].join("");
+    for (const withoutBody of [false, true]) {
+      const doc = await indexStructured("docx", handDocx(paragraphs, [], { withoutBody }), { fileName: "long.docx" });
+      expect(outline(doc.tree)).toEqual(["Part A", "Part B"]);
+      expect(doc.tree[0].text.split("\n\n")).toHaveLength(401);
+      expect(doc.tree[0].text).toContain("Paragraph 399 about gears.");
+      expect(doc.tree[1].text).toBe("# Part B\n\nThe end.");
+    }
+  });
+
   it("refuses a DOCX whose document.xml inflates 1000:1, like a ZIP bomb", async () => {
     const bytes = bombDocx();
     expect(bytes.length).toBeLessThan(10_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { indexStructured } from "../../../src/indexing/structured/index.ts";
-import { buildEpub } from "../../fixtures/formats/epub.ts";
+import { buildEpub, xhtml } from "../../fixtures/formats/epub.ts";
 import { nodeTitled, outline } from "./helpers.ts";
 
 const nav = [
@@ -49,5 +49,26 @@ describe("EPUB chapters as XML, and as HTML when they are not well-formed", () =
     expect(outline(doc.tree)).toEqual(["Good", "Sloppy"]);
     expect(nodeTitled(doc.tree, "Good").text).toBe("# Good\n\nWell\u00a0formed.");
     expect(nodeTitled(doc.tree, "Sloppy").text).toBe("# Sloppy\n\nCafé\u00a0notes\nsecond line");
+  });
+
+  it("reads chapters in UTF-8 (a character across the parser's 16 KB pieces), in a declared legacy charset, and in UTF-16", async () => {
+    // Padded so that the "ü" starts on the last byte of the first 16 KB piece and ends in the next.
+    const before = Buffer.byteLength(xhtml("Mixed", "<h1>Long</h1><p>Gr").split("</p>")[0].replace(/<\/body><\/html>$/, ""));
+    const long = `<h1>Long</h1><p>${"x".repeat(16 * 1024 - 1 - before)}Grüße aus Köln, 日本語.</p>`;
+    const legacy = Buffer.from(xhtml("Legacy", "<h1>Legacy</h1><p>Café crème</p>").replace("<head>", '<head><meta charset="windows-1252"/>'), "latin1");
+    const wide = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xhtml("Wide", "<h1>Wide</h1><p>Zürich ☃</p>").replace('encoding="UTF-8"', 'encoding="UTF-16"'), "utf16le")]);
+    const chapters = [
+      { file: "c1.xhtml", body: long },
+      { file: "c2.xhtml", body: "", bytes: legacy },
+      { file: "c3.xhtml", body: "", bytes: wide },
+    ];
+    // Some piece boundary falls inside a character of the first chapter.
+    const chapterBytes = Buffer.from(xhtml("Mixed", long));
+    expect(chapterBytes.subarray(16 * 1024 - 1, 16 * 1024 + 1).toString()).toBe("ü");
+    const doc = await indexStructured("epub", buildEpub({ title: "Mixed", chapters }), { fileName: "mixed.epub" });
+    expect(outline(doc.tree)).toEqual(["Long", "Legacy", "Wide"]);
+    expect(nodeTitled(doc.tree, "Long").text.endsWith("Grüße aus Köln, 日本語.")).toBe(true);
+    expect(nodeTitled(doc.tree, "Legacy").text).toBe("# Legacy\n\nCafé crème");
+    expect(nodeTitled(doc.tree, "Wide").text).toBe("# Wide\n\nZürich ☃");
   });
 });
