@@ -8,6 +8,7 @@
  * over the document are dropped, and the total is capped, so tables never turn into hundreds
  * of headings.
  */
+import { indexLetters } from "./index-letters.ts";
 import type { Heading, Line, PageText, Pos } from "./types.ts";
 
 export interface LayoutStats {
@@ -399,6 +400,8 @@ interface Cand {
   pattern: ReturnType<typeof strongPattern>;
   /** A run-in heading: the opening words of a paragraph, in their own font. */
   runIn?: boolean;
+  /** A letter heading of an index (index-letters.ts): below every other heading, like run-in ones. */
+  indexLetter?: boolean;
   /** The title ends on its line: the rest of the line is a paragraph's first sentence. */
   closed?: boolean;
   /** The last line the title was wrapped onto (mergeWrapped), when it spans several. */
@@ -468,6 +471,15 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     const kept = onPage.length > limit ? onPage.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : onPage;
     if (kept.length <= limit) cands.push(...kept);
   }
+  const taken = new Map(cands.map((c) => [`${c.page}:${c.line}`, c]));
+  for (const letter of indexLetters(pages, { from, to, skipPages: opts.skipPages }, { font: stats.bodyFont, size: stats.bodySize })) {
+    const there = taken.get(`${letter.page}:${letter.line}`);
+    // "Symbols" (or a large letter) may be a heading of the document's styles already: it ranks with the letters.
+    if (there) {
+      if (there.title === letter.title) there.indexLetter = true;
+    } else cands.push({ ...letter, depth: 0, pattern: null, indexLetter: true });
+  }
+  cands.sort((a, b) => a.page - b.page || a.line - b.line);
   dropContentsEntries(cands, pages);
   dropRepeats(cands);
   // No cap on headings per page of the whole document: a short document dense with headings
@@ -644,7 +656,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const anyBody = cands.some((c) => !styleOnlyFront.get(c.style));
   const isFront = (c: Cand) => anyBody && styleOnlyFront.get(c.style) === true && c.pattern !== "part" && c.pattern !== "item";
 
-  const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn);
+  const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn && !c.indexLetter);
   const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);
   const itemSizes = new Set(ranked.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
   // Rank inside a size bucket from the numbering.
@@ -705,7 +717,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const out = cands.map((c) => {
     let level: number;
     if (c.pattern === "part") level = 0;
-    else if (c.runIn) level = next; // run-in headings sit below every displayed heading
+    else if (c.runIn || c.indexLetter) level = next; // run-in headings and index letters sit below every displayed heading
     else if (isFront(c)) level = 1;
     else level = band.get(bucket(c.size))! + inner(c);
     return { ...c, level };

@@ -147,6 +147,24 @@ function expandLeaves(
   return out;
 }
 
+/** Back matter a printed contents page may leave out: it follows the last chapter, it is not part of it. */
+const BACK_MATTER_RE = /^(?:index|general index|subject index|references|bibliography|glossary)$/i;
+
+/**
+ * The headings found after the last listed leaf, from the first back-matter heading ("Index",
+ * "References") at their shallowest level on: removed from `children` (in place) and returned
+ * re-levelled so that heading sits at the contents' top level, beside the chapters.
+ */
+function liftBackMatter(children: Heading[], topLevel: number): Heading[] {
+  if (!children.length) return [];
+  const shallowest = Math.min(...children.map((c) => c.level));
+  const at = children.findIndex((c) => c.level === shallowest && BACK_MATTER_RE.test(c.title.trim()));
+  if (at < 0) return [];
+  const lifted = children.splice(at);
+  for (const c of lifted) c.level = topLevel + Math.max(0, c.level - shallowest);
+  return lifted;
+}
+
 /** Re-levels `children` (in place) so their shallowest level sits one below `parent`. */
 function nestUnder(parent: Heading, children: Heading[]): Heading[] {
   if (!children.length) return children;
@@ -203,10 +221,16 @@ function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: n
  * (ii)) are the levels below.
  */
 function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats, skipPages: ReadonlySet<number>): Heading[] {
+  const topLevel = Math.min(...headings.map((h) => h.level));
+  // Where the main matter ends: the first listed back-matter section, else the document's end.
+  const backMatter = headings.find((h) => h.level === topLevel && BACK_MATTER_RE.test(h.title.trim()));
+  const mainEnd = backMatter ? { page: backMatter.page, line: backMatter.line ?? 0 } : { page: pages.length, line: 0 };
   return expandLeaves(headings, pages, undefined, (h, end) => {
     const after = { page: h.page, line: h.line ?? 0 };
     const styled = layoutHeadings(pages, stats, { after, before: end, skipPages });
-    if (styled.length) return nestUnder(h, styled);
+    // The last chapter's leaf runs on to the back matter the contents did not list.
+    const lifted = end.page === mainEnd.page && end.line === mainEnd.line ? liftBackMatter(styled, topLevel) : [];
+    if (styled.length || lifted.length) return [...nestUnder(h, styled), ...lifted];
     const romansOnly = /^\(?[a-z][.)]\s/.test(h.title);
     return nestUnder(h, bodyFontSublevels(pages, stats.bodyPitch, { after, before: end, skipPages, romansOnly }));
   });

@@ -1102,3 +1102,107 @@ describe("run-in subsections whose number is set in the text's font (AMS classes
     expect(rows).toEqual(["1 1. Definitions [1]", "2 1.1. Continued fractions [1]", "2 1.2. Boxed formulas [1]", "2 1.3. Dots [2]", "1 2. Results [2]", "2 2.1. Smash [2]"]);
   });
 });
+
+describe("the letter headings of a back-of-book index", () => {
+  // Two chapters (14 pt bold), a figure whose panels are labelled A-F in bold, then an index
+  // in two columns over two pages: each letter bold and alone on its line, the entries in the
+  // text face ("gear, 3, 7") — the columns' lines share baselines, as an index's do.
+  const chapter = (title: string, from: number): Run[] => [{ text: title, x: 60, y: 740, size: 14, bold: true }, ...bodyLines(from, 30, 715)];
+  const figure: Run[] = [
+    { text: "2 Figures", x: 60, y: 740, size: 14, bold: true },
+    ...bodyLines(300, 6, 715),
+    // Six panels, two by three, labelled row by row: read column by column they nearly rise
+    // as an index's letters do (A C E, B D F), but they are few and on one page.
+    ...["A", "B", "C", "D", "E", "F"].map((label, i) => ({ text: label, x: 80 + 240 * (i % 2), y: 620 - 40 * Math.floor(i / 2), size: 10, bold: true })),
+    ...bodyLines(320, 14, 520),
+  ];
+  const words = ["anchor", "bearing", "cam", "damper", "escapement", "flange", "gear", "hub", "idler", "jack", "key", "lever", "motor", "nut", "orifice", "piston"];
+  const indexColumns = (letters: string[], x0: number, x1: number, top: number): Run[] => {
+    const runs: Run[] = [];
+    const column = (x: number, group: string[]) => {
+      let y = top;
+      for (const letter of group) {
+        y -= 10;
+        runs.push({ text: letter, x: x + 60, y, size: 10, bold: true });
+        y -= 14;
+        for (const w of words.filter((w) => w[0].toUpperCase() === letter)) {
+          for (const suffix of ["", " assembly", " housing"]) {
+            runs.push({ text: `${w}${suffix}, ${(w.length * 3) % 17 + 1}`, x, y, size: 9 });
+            y -= 11;
+          }
+        }
+      }
+    };
+    const half = Math.ceil(letters.length / 2);
+    column(x0, letters.slice(0, half));
+    column(x1, letters.slice(half));
+    return runs;
+  };
+  const pages: Run[][] = [
+    chapter("1 Gears", 1),
+    figure,
+    chapter("3 Motors", 400),
+    [{ text: "Index", x: 60, y: 740, size: 14, bold: true }, ...indexColumns(["A", "B", "C", "D", "E", "F", "G", "H"], 60, 320, 720)],
+    indexColumns(["I", "J", "K", "L", "M", "N", "O", "P"], 60, 320, 760),
+  ];
+
+  it("makes each letter a child of the index at its page, and no heading of the figure's panel labels", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows.slice(0, 4)).toEqual(["1 1 Gears [1]", "1 2 Figures [2]", "1 3 Motors [3]", "1 Index [4]"]);
+    // The two columns' letters share baselines, so they come in line order (A, E, B, F, ...):
+    // each at its page, one level below the index.
+    expect(rows.slice(4).sort()).toEqual([
+      ...["A", "B", "C", "D", "E", "F", "G", "H"].map((l) => `2 ${l} [4]`),
+      ...["I", "J", "K", "L", "M", "N", "O", "P"].map((l) => `2 ${l} [5]`),
+    ]);
+  });
+});
+
+describe("back matter that the printed contents leaves out", () => {
+  // The contents lists the two chapters only; after chapter 2 the body sets "References" and
+  // "Index" in the chapters' style, and the index heads its letters in bold.
+  const listed: [string, number][] = [
+    ["1 Introduction", 2],
+    ["2 Methods", 3],
+    ["3 Results", 4],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
+  listed.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(40)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
+  const chapter = (text: string, y: number): Run => ({ text, x: 60, y, size: 16, bold: true });
+  const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
+  const letters = ["A", "B", "C", "D", "E", "F"];
+  const indexPage = (group: string[], top: number): Run[] =>
+    group.flatMap((letter, i) => [
+      { text: letter, x: 60, y: top - i * 80, size: 11, bold: true },
+      ...["gear", "hub", "nut"].map((w, k) => ({ text: `${letter.toLowerCase()}${w}, ${k + 2}`, x: 60, y: top - i * 80 - 18 - k * 12, size: 9 })),
+    ]);
+  const pages: Run[][] = [
+    contents,
+    [chapter("1 Introduction", 760), ...bodyLines(1, 30, 730)],
+    [chapter("2 Methods", 760), ...bodyLines(40, 30, 730)],
+    [chapter("3 Results", 760), ...bodyLines(80, 5, 730), section("3.1 Yields", 640), ...bodyLines(90, 8, 615)],
+    [chapter("References", 760), ...bodyLines(110, 12, 730)],
+    [chapter("Index", 760), ...indexPage(letters.slice(0, 3), 720)],
+    indexPage(letters.slice(3), 760),
+  ];
+
+  it("puts References and Index beside the chapters, not under the last section, with the index's letters under it", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/^1 Contents/.test(r))).toEqual([
+      "1 1 Introduction [2]",
+      "1 2 Methods [3]",
+      "1 3 Results [4]",
+      "2 3.1 Yields [4]",
+      "1 References [5]",
+      "1 Index [6]",
+      "2 A [6]",
+      "2 B [6]",
+      "2 C [6]",
+      "2 D [7]",
+      "2 E [7]",
+      "2 F [7]",
+    ]);
+  });
+});
