@@ -147,6 +147,15 @@ function expandLeaves(
   return out;
 }
 
+/** Two titles of one heading: equal but for case and spacing, or but for a number printed before one of them (a page number read onto its line). */
+function sameHeading(a: string, b: string): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+  const [x, y] = [norm(a), norm(b)];
+  if (x === y) return true;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return long.endsWith(` ${short}`) && /^\d+$/.test(long.slice(0, long.length - short.length - 1));
+}
+
 /** Back matter a printed contents page may leave out: it follows the last chapter, it is not part of it. */
 const BACK_MATTER_RE = /^(?:index|general index|subject index|references|bibliography|glossary)$/i;
 
@@ -227,7 +236,8 @@ function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats
   const mainEnd = backMatter ? { page: backMatter.page, line: backMatter.line ?? 0 } : { page: pages.length, line: 0 };
   return expandLeaves(headings, pages, undefined, (h, end) => {
     const after = { page: h.page, line: h.line ?? 0 };
-    const styled = layoutHeadings(pages, stats, { after, before: end, skipPages });
+    // The leaf's own heading line found again (its line located a little early) is not a child.
+    const styled = layoutHeadings(pages, stats, { after, before: end, skipPages }).filter((c, i) => i > 0 || !sameHeading(c.title, h.title));
     // The last chapter's leaf runs on to the back matter the contents did not list.
     const lifted = end.page === mainEnd.page && end.line === mainEnd.line ? liftBackMatter(styled, topLevel) : [];
     if (styled.length || lifted.length) return [...nestUnder(h, styled), ...lifted];

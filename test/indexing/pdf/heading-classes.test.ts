@@ -1181,13 +1181,15 @@ describe("back matter that the printed contents leaves out", () => {
     contents,
     [chapter("1 Introduction", 760), ...bodyLines(1, 30, 730)],
     [chapter("2 Methods", 760), ...bodyLines(40, 30, 730)],
-    [chapter("3 Results", 760), ...bodyLines(80, 5, 730), section("3.1 Yields", 640), ...bodyLines(90, 8, 615)],
+    // A running head above the chapter's own heading repeats its title: the heading is not its own child.
+    [{ text: "3 Results", x: 270, y: 785, size: 9 }, chapter("3 Results", 760), ...bodyLines(80, 5, 730), section("3.1 Yields", 640), ...bodyLines(90, 8, 615)],
     [chapter("References", 760), ...bodyLines(110, 12, 730)],
     [chapter("Index", 760), ...indexPage(letters.slice(0, 3), 720)],
     indexPage(letters.slice(3), 760),
   ];
 
   it("puts References and Index beside the chapters, not under the last section, with the index's letters under it", async () => {
+    // (and a chapter whose title a running head repeats above it has no child of its own title)
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
     expect(rows.filter((r) => !/^1 Contents/.test(r))).toEqual([
