@@ -15,6 +15,7 @@ import { deserialize, serialize } from "node:v8";
 import { openPdf } from "../../src/indexing/pdf/document.ts";
 import { extractPages, readPageLabels } from "../../src/indexing/pdf/extract.ts";
 import { stripHeadersFooters } from "../../src/indexing/pdf/headers-footers.ts";
+import { stripLineNumbers } from "../../src/indexing/pdf/line-numbers.ts";
 import { leadTitle, readTitle } from "../../src/indexing/pdf/index.ts";
 import { buildTree } from "../../src/indexing/pdf/structure.ts";
 import { computeLayoutStats } from "../../src/indexing/pdf/layout-headings.ts";
@@ -41,7 +42,12 @@ const opt = (name: string) => {
 const flag = (name: string) => args.includes(`--${name}`);
 
 async function linesOf(file: string, cacheFile: string): Promise<Cached> {
-  if (existsSync(cacheFile)) return deserialize(readFileSync(cacheFile)) as Cached;
+  if (existsSync(cacheFile)) {
+    // Cached as extracted, headers and footers stripped; margin line numbers go as indexPdf takes them away.
+    const cached = deserialize(readFileSync(cacheFile)) as Cached;
+    stripLineNumbers(cached.pages);
+    return cached;
+  }
   const { doc, close } = await openPdf(new Uint8Array(readFileSync(file)));
   try {
     const labels = await readPageLabels(doc);
@@ -51,6 +57,7 @@ async function linesOf(file: string, cacheFile: string): Promise<Cached> {
     const out: Cached = { pages, labels, folios, leadTitle: leadTitle(pages, title) };
     mkdirSync(path.dirname(cacheFile), { recursive: true });
     writeFileSync(cacheFile, serialize(out));
+    stripLineNumbers(out.pages);
     return out;
   } finally {
     await close().catch(() => {});

@@ -1208,3 +1208,22 @@ describe("back matter that the printed contents leaves out", () => {
     ]);
   });
 });
+
+describe("a manuscript with line numbers in the margin (set for review)", () => {
+  // Every line of text has a small number in the left margin (in a face of its own), counting
+  // down the page on the line's baseline, so each is read on its line ("14 2. Methods").
+  let n = 0;
+  const numbered = (runs: Run[]): Run[] => runs.flatMap((r) => [{ text: String(++n), x: 30, y: r.y, size: 7, mono: true }, r]);
+  const pages: Run[][] = [
+    numbered([{ text: "1. Introduction", x: 60, y: 740, size: 12, bold: true }, ...bodyLines(1, 20, 715), { text: "2. Methods", x: 60, y: 430, size: 12, bold: true }, ...bodyLines(30, 12, 405)]),
+    numbered([...bodyLines(50, 10, 740), { text: "3. Results", x: 60, y: 590, size: 12, bold: true }, ...bodyLines(70, 20, 565)]),
+  ];
+
+  it("finds each numbered heading without its line number, and leaves the numbers out of the text", async () => {
+    const doc = await indexPdf(await buildPdf(pages), { addSummaries: false, ignoreOutline: true });
+    expect(preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`)).toEqual(["1 1. Introduction [1]", "1 2. Methods [1]", "1 3. Results [2]"]);
+    const methods = preorder(doc.tree).find((f) => f.node.title === "2. Methods")!.node;
+    expect(methods.text).toMatch(/^2\. Methods\n/);
+    expect(methods.text).not.toMatch(/^\d+$/m);
+  });
+});
