@@ -53,9 +53,10 @@ export function indexLetters(pages: PageText[], range: { from: Pos; to: Pos; ski
   for (let p = range.from.page; p < Math.min(pages.length, range.to.page + 1); p++) {
     if (range.skipPages?.has(p)) continue;
     pages[p].lines.forEach((l, i) => {
+      // Most lines are text: longer than any line of letters, and not opened by a run of their own.
+      if (l.mono || (!l.lead && l.text.length > 16)) return;
       if (p === range.from.page && i <= range.from.line) return;
       if (p === range.to.page && i >= range.to.line) return;
-      if (l.mono) return;
       const inBody = (font: string, size: number) => font === body.font && Math.abs(size - body.size) < 0.8;
       const add = (title: string, style: string, size: number, x: number) => lone.push({ page: p, line: i, title, style, size, x, y: l.y });
       const t = l.text.trim();
