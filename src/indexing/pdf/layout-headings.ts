@@ -9,6 +9,7 @@
  * of headings.
  */
 import { indexLetters } from "./index-letters.ts";
+import { countsOn, isNextNumber, leadingSectionNumber } from "./section-numbers.ts";
 import type { Heading, Line, PageText, Pos } from "./types.ts";
 
 export interface LayoutStats {
@@ -127,38 +128,6 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
 /** Section names that stand alone as headings whatever their size ("Index" set once, large). */
 const STANDARD_SECTION_RE = /^(?:index|references|bibliography|glossary|acknowledge?ments?|contents|table of contents|change history|list of (?:figures|tables))$/i;
 
-/**
- * Section numbers in document order that count on: at least two steps to the very next
- * number (1.1 -> 1.2, 1.2 -> 2.1, 2 -> 2.1), and the numbers only ever grow (a style may hold
- * every third-level number while other levels sit in other styles: 3.2.1 -> 4.1.1). Lists
- * numbered 1, 2, 3 start again and again.
- */
-function countsOn(numbers: readonly number[][]): boolean {
-  if (numbers.length < 3) return false;
-  let steps = 0;
-  let growing = 0;
-  for (let i = 1; i < numbers.length; i++) {
-    if (isNextNumber(numbers[i - 1], numbers[i])) steps++;
-    if (comesAfter(numbers[i - 1], numbers[i])) growing++;
-  }
-  return steps >= 2 && growing >= (numbers.length - 1) * 0.85;
-}
-
-/** `b` sorts after `a` part by part (2.9 < 2.10 < 3). */
-function comesAfter(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return b[i] > a[i];
-  return b.length > a.length;
-}
-
-/** `b` can follow `a` directly: one part goes up by one and the parts after it start at 1, or `b` opens a level below `a`. */
-function isNextNumber(a: readonly number[], b: readonly number[]): boolean {
-  if (b.length === a.length + 1 && b[b.length - 1] === 1 && a.every((x, i) => x === b[i])) return true;
-  const k = a.findIndex((x, i) => x !== b[i]);
-  if (k < 0 || k >= b.length) return false;
-  if (b[k] !== a[k] + 1) return false;
-  return b.slice(k + 1).every((x) => x === 1);
-}
-
 function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   // Code is set in monospace at body size; a larger monospace line is a heading that names
   // a module or command.
@@ -264,6 +233,79 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
     if (!ends && !spaced && !(l.x > prev.x + 3)) return null;
   }
   return title;
+}
+
+/**
+ * Numbering as evidence: a line that opens with the very next section number after a heading
+ * already found ("4.1" found, then "4.1.1 preprocessText", then "4.1.2 firstHeader") is a
+ * heading whatever its type: sub-sections set at body size, in a code face, or run into their
+ * paragraph ("7.3 Line Numbers. The option ..."). Only numbers of two or more parts qualify
+ * (a list numbered 1, 2, 3 follows any section "2"), and the line must open a block or set its
+ * number apart in another face. Adds the headings to `cands`, in order.
+ */
+function continueNumbering(cands: Cand[], pages: PageText[], stats: LayoutStats, range: { from: Pos; to: Pos; skipPages?: ReadonlySet<number> }): void {
+  const found = new Map<string, Cand>();
+  for (const c of cands) for (let j = c.line; j <= (c.lastLine ?? c.line); j++) found.set(`${c.page}:${j}`, c);
+  // A number found already is that heading; a line repeating it is a running head or a reference.
+  const numbersFound = new Set(cands.map((c) => leadingSectionNumber(c.title)?.join(".")).filter((n) => n !== undefined));
+  const added: Cand[] = [];
+  let last: number[] | null = null;
+  const { from, to } = range;
+  for (let p = from.page; p < Math.min(pages.length, to.page + 1); p++) {
+    if (range.skipPages?.has(p)) continue;
+    const lines = pages[p].lines;
+    for (let i = 0; i < lines.length; i++) {
+      if ((p === from.page && i <= from.line) || (p === to.page && i >= to.line)) continue;
+      const known = found.get(`${p}:${i}`);
+      if (known) {
+        if (known.line === i) last = leadingSectionNumber(known.title) ?? last;
+        continue;
+      }
+      const l = lines[i];
+      const t = l.text.trim();
+      const number: number[] | null = last ? leadingSectionNumber(t, 2) : null;
+      // Running heads and footnotes are set smaller than the text.
+      if (!number || !isNextNumber(last!, number) || numbersFound.has(number.join(".")) || l.size < stats.bodySize - 0.5 || (l.cells ?? 1) > 2) continue;
+      const numberApart = l.lead !== undefined && l.lead.font !== stats.bodyFont && /^[\d.]+$/.test(l.lead.text.trim());
+      if (!numberApart && !startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
+      const title = numberedTitle(l, stats);
+      if (!title) continue;
+      const closed = title !== t;
+      if (!closed && continuesAsSentence(l, lines[i + 1], stats)) continue;
+      added.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: number.length, pattern: null, closed });
+      last = number;
+    }
+  }
+  if (!added.length) return;
+  cands.push(...added);
+  cands.sort((a, b) => a.page - b.page || a.line - b.line);
+}
+
+/**
+ * The title of a line opening with a section number: the line itself when it is short and
+ * not a sentence (a code name in lower case is fine: "4.1.1 preprocessText"); the words up
+ * to the period that closes them when a sentence runs on after it; or the opening run in its
+ * own face ("2.2.3.30 Table Renderer" before "The \markdownRendererTable macro ...").
+ */
+function numberedTitle(l: Line, stats: LayoutStats): string | null {
+  const t = l.text.trim();
+  const lead = l.lead?.text.trim();
+  if (lead && l.lead!.font !== stats.bodyFont && lead.length < t.length && /\p{L}/u.test(lead.replace(/^[\d.]+/, ""))) {
+    const rest = t.slice(lead.length);
+    if ((rest.match(/\p{L}/gu) ?? []).length >= 6) return numberedShape(lead.replace(/[.:—–-]+$/u, "").trim());
+  }
+  const runOn = beforeRunOnSentence(t);
+  return numberedShape(runOn ?? t);
+}
+
+/** Short enough for a title, made of words, not a clause of a sentence. */
+function numberedShape(t: string): string | null {
+  const body = t.replace(DOTTED_RE, "").replace(/^[\d.]+\s*/, "");
+  const words = body.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length === 0 || words.length > 12 || t.length > 100 || /[,;]$/.test(t)) return null;
+  if ((body.match(/\p{L}/gu) ?? []).length < 3) return null;
+  if (/\.$/.test(t) && words.length > 8) return null;
+  return t;
 }
 
 /** Words that end in a period without ending a sentence. */
@@ -471,6 +513,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     const kept = onPage.length > limit ? onPage.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : onPage;
     if (kept.length <= limit) cands.push(...kept);
   }
+  continueNumbering(cands, pages, stats, { from, to, skipPages: opts.skipPages });
   const taken = new Map(cands.map((c) => [`${c.page}:${c.line}`, c]));
   for (const letter of indexLetters(pages, { from, to, skipPages: opts.skipPages }, { font: stats.bodyFont, size: stats.bodySize })) {
     const there = taken.get(`${letter.page}:${letter.line}`);

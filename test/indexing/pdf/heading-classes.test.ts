@@ -1227,3 +1227,43 @@ describe("a manuscript with line numbers in the margin (set for review)", () => 
     expect(methods.text).not.toMatch(/^\d+$/m);
   });
 });
+
+describe("sub-sections numbered on from the sections found, in the text's size and a code face", () => {
+  // An API manual: sections and subsections in larger bold type; their sub-sections at the
+  // text's size, the number in bold and the name in a code face, or run into their paragraph.
+  // Only the numbering (1.1 then 1.1.1, 1.1.2; 1.2 then 1.2.1) marks them.
+  const pages: Run[][] = [
+    [
+      { text: "1 Usage", x: 60, y: 740, size: 14, bold: true },
+      ...bodyLines(1, 6, 715),
+      { text: "1.1 Options", x: 60, y: 625, size: 12, bold: true },
+      ...bodyLines(10, 6, 600),
+      { text: "1.1.1", x: 60, y: 512, size: 10, bold: true },
+      { text: "parseArgs", x: 0, y: 512, size: 10, mono: true, after: true },
+      ...bodyLines(20, 4, 494),
+      // A line inside a paragraph that happens to open with the next number is text.
+      { text: "1.1.2 is the release that added the flag; it is described below as well.", x: 60, y: 442, size: 10 },
+      ...bodyLines(30, 8, 429),
+    ],
+    [
+      // The running head names the section that begins further down this page.
+      { text: "1.2 Errors", x: 60, y: 770, size: 8 },
+      { text: "1.1.2", x: 60, y: 740, size: 10, bold: true },
+      { text: "formatHelp", x: 0, y: 740, size: 10, mono: true, after: true },
+      ...bodyLines(40, 6, 722),
+      { text: "1.2 Errors", x: 60, y: 630, size: 12, bold: true },
+      ...bodyLines(50, 5, 605),
+      { text: "1.2.1 ErrorCode.", x: 60, y: 520, size: 10, bold: true },
+      { text: "Each error carries a code that names what went wrong and where.", x: 0, y: 520, size: 10, after: true },
+      ...bodyLines(60, 6, 507),
+      { text: "2 Reference", x: 60, y: 410, size: 14, bold: true },
+      ...bodyLines(70, 8, 385),
+    ],
+  ];
+
+  it("finds each numbered sub-section at its page and level, and not the running head or a sentence", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 1 Usage [1]", "2 1.1 Options [1]", "3 1.1.1 parseArgs [1]", "3 1.1.2 formatHelp [2]", "2 1.2 Errors [2]", "3 1.2.1 ErrorCode [2]", "1 2 Reference [2]"]);
+  });
+});
