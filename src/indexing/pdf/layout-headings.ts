@@ -51,12 +51,21 @@ export function styleKey(l: Line): string {
   return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}`;
 }
 
+/** Below this share of characters outside code faces, the code face is the text's face. */
+const MIN_PROSE_SHARE = 0.2;
+
 export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
+  // Body text is prose: a manual's code listings may hold more characters than its prose, but
+  // its headings stand out from the prose. Code counts only where there is hardly any prose.
+  let prose = 0;
+  let all = 0;
+  for (const p of pages) for (const l of p.lines) ((all += l.text.length), (prose += l.mono ? 0 : l.text.length));
+  const counted = (l: Line) => !l.mono || prose < all * MIN_PROSE_SHARE;
   const bySize = new Map<number, number>();
-  for (const p of pages) for (const l of p.lines) bySize.set(bucket(l.size), (bySize.get(bucket(l.size)) ?? 0) + l.text.length);
+  for (const p of pages) for (const l of p.lines) if (counted(l)) bySize.set(bucket(l.size), (bySize.get(bucket(l.size)) ?? 0) + l.text.length);
   const bodySize = argmax(bySize) ?? 10;
   const byFont = new Map<string, number>();
-  for (const p of pages) for (const l of p.lines) if (bucket(l.size) === bodySize) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
+  for (const p of pages) for (const l of p.lines) if (counted(l) && bucket(l.size) === bodySize) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
   const bodyFont = argmax(byFont) ?? "";
   const gaps: number[] = [];
   for (const p of pages) {

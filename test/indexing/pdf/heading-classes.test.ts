@@ -1267,3 +1267,32 @@ describe("sub-sections numbered on from the sections found, in the text's size a
     expect(rows).toEqual(["1 1 Usage [1]", "2 1.1 Options [1]", "3 1.1.1 parseArgs [1]", "3 1.1.2 formatHelp [2]", "2 1.2 Errors [2]", "3 1.2.1 ErrorCode [2]", "1 2 Reference [2]"]);
   });
 });
+
+describe("a package manual whose code listings hold more text than its prose", () => {
+  // Sections in 12 pt bold; options described in paragraphs that open with a bold run-in
+  // title; a listing after each paragraph, set smaller in a code face, with more characters
+  // than the prose. The prose, not the code, is the text the headings stand out from.
+  const listing = (y: number): Run[] =>
+    Array.from({ length: 5 }, (_, i) => ({ text: `\\setoption{key${i}=value, width=\\linewidth, height=\\textheight} % line ${i} of the example`, x: 72, y: y - 11 * i, size: 9, mono: true }));
+  const option = (lead: string, y: number): Run[] => [
+    { text: lead, x: 60, y, size: 10, bold: true },
+    { text: "This option changes how the package sets its pages.", x: 0, y, size: 10, after: true },
+    { text: sentence(y) + " It ends here.", x: 60, y: y - 13, size: 10 },
+    ...listing(y - 34),
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1 Options", x: 60, y: 760, size: 12, bold: true },
+      ...option("Margins.", 730),
+      ...option("Columns.", 600),
+      ...option("Fonts.", 470),
+      ...option("Colours.", 340),
+    ],
+    [{ text: "2 Commands", x: 60, y: 760, size: 12, bold: true }, ...option("Boxes.", 730), ...option("Rules.", 600)],
+  ];
+
+  it("finds the run-in titles under their sections", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 1 Options [1]", "2 Margins [1]", "2 Columns [1]", "2 Fonts [1]", "2 Colours [1]", "1 2 Commands [2]", "2 Boxes [2]", "2 Rules [2]"]);
+  });
+});
