@@ -90,10 +90,26 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const strong =
     entries.length >= 3 &&
     ((titled && (leaders >= 2 || monotone >= 0.7)) ||
-      (leaders >= 4 && leaders >= entries.length * 0.4) ||
+      // An index has leaders too, but its entries follow the alphabet.
+      (leaders >= 4 && leaders >= entries.length * 0.4 && !looksLikeIndex(entries)) ||
       (entries.length >= 6 && share >= 0.4 && monotone >= 0.85));
   const weak = continuing && entries.length >= 3 && (leaders >= 3 || (share >= 0.3 && monotone >= 0.7));
   return { isToc: strong || weak, strong, parsed, listOf };
+}
+
+/**
+ * A back-of-book index, whose entries have leaders and page numbers as contents entries do:
+ * several pages to one entry ("\\keys_set:nn . . . 77, 129"), or titles in alphabetical order
+ * (numbering and command marks set aside: a contents list's numbered titles are in order by
+ * number only; an index's sub-entries start the alphabet again now and then).
+ */
+function looksLikeIndex(entries: ParsedLine[]): boolean {
+  if (entries.filter((e) => /\d,\s*\d+\s*$/.test(e.line.text)).length >= 3) return true;
+  const firsts = entries.map((e) => /\p{L}/u.exec(e.entry!.title.replace(/^[\s\d.]+/, ""))?.[0].toLowerCase()).filter((c) => c !== undefined);
+  if (firsts.length < 6) return false;
+  let inOrder = 0;
+  for (let i = 1; i < firsts.length; i++) if (firsts[i].localeCompare(firsts[i - 1]) >= 0) inOrder++;
+  return inOrder >= (firsts.length - 1) * 0.85;
 }
 
 /** The first run of contents pages, or [] when the document has none. */

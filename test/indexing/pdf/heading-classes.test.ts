@@ -1296,3 +1296,21 @@ describe("a package manual whose code listings hold more text than its prose", (
     expect(rows).toEqual(["1 1 Options [1]", "2 Margins [1]", "2 Columns [1]", "2 Fonts [1]", "2 Colours [1]", "1 2 Commands [2]", "2 Boxes [2]", "2 Rules [2]"]);
   });
 });
+
+describe("a short manual whose index, with leaders and page numbers, shares a page with its last section", () => {
+  // Index entries look like contents entries (a title, leaders, a page number); read as a
+  // contents page, the page's own headings would be skipped. Their alphabetical order and
+  // the several pages of one entry tell them apart.
+  const entries = ["\\alpha", "\\beta", "colour (key)", "\\define", "fonts", "\\gamma", "margins (key)", "\\newpage", "\\setoption", "width (key)"];
+  const index: Run[] = entries.map((e, i) => ({ text: `${e} . . . . . . . . . . . . ${i % 3 === 0 ? `${1 + (i % 2)}, 3` : String(1 + (i % 3))}`, x: 60, y: 420 - 12 * i, size: 9 }));
+  const pages: Run[][] = [
+    [{ text: "1 Introduction", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(1, 30, 715)],
+    [{ text: "2 Options", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(40, 30, 715)],
+    [{ text: "3 Usage", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(80, 16, 715), { text: "Index", x: 60, y: 450, size: 14, bold: true }, ...index],
+  ];
+
+  it("keeps the page's headings, the index's among them", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 1 Introduction [1]", "1 2 Options [2]", "1 3 Usage [3]", "1 Index [3]"]);
+  });
+});
