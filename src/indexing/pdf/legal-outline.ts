@@ -13,8 +13,8 @@ type Kind = "ROMAN" | "LETTER" | "arabic" | "letter" | "roman";
 
 const LABELS: [Kind, RegExp, (m: string) => number][] = [
   ["ROMAN", /^([IVX]{1,5})\.\s+(?=\p{Lu})/u, (m) => romanValue(m.toLowerCase())],
-  ["LETTER", /^([A-Z])\.\s+(?=\p{Lu})/u, (m) => m.charCodeAt(0) - 64],
-  ["arabic", /^(\d{1,2})[.)]\s+(?=\p{Lu})/u, (m) => Number(m)],
+  ["LETTER", /^([A-Z])\.\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 64],
+  ["arabic", /^(\d{1,2})[.)]\s+(?=\p{L})/u, (m) => Number(m)],
   ["letter", /^\(?([a-z])[.)]\s+(?=\p{Lu})/u, (m) => m.charCodeAt(0) - 96],
   ["roman", /^\(?([ivx]{1,5})[.)]\s+(?=\p{Lu})/u, (m) => romanValue(m)],
 ];
@@ -61,7 +61,8 @@ export function bodyFontOutline(pages: readonly PageText[], bodyPitch: number, s
       if (!isBodyStyle(l) || !opensBlock(page.lines, i, bodyPitch)) return;
       for (const label of labels(l)) {
         const expected = next.get(label.kind) ?? 1;
-        if (label.ordinal !== expected && label.ordinal !== 1) continue;
+        // One heading of a run may be unreadable as a title ("3. Event: <method>;"): the next one goes on.
+        if (label.ordinal !== expected && label.ordinal !== expected + 1 && label.ordinal !== 1) continue;
         const at = indent.get(label.kind);
         if (at !== undefined && Math.abs(at - l.x) > INDENT_TOLERANCE) continue;
         const title = labelTitle(label.rest);

@@ -17,7 +17,7 @@ import { pageGroupHeadings } from "./page-groups.ts";
 import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
 import { addUnlistedSections } from "./listed-styles.ts";
-import type { Heading, PageText } from "./types.ts";
+import type { Heading, Line, PageText } from "./types.ts";
 import { underWebPrintParts, webPrintParts } from "./web-prints.ts";
 
 /** A leaf is split when it spans more pages than this... */
@@ -92,7 +92,9 @@ export function buildTree(input: StructureInput): StructureResult {
     // holds far more headings than the styles do (a few bold lines, a title); against a
     // comparable count the styles win: numbered lists look like a legal outline too.
     const s = layoutStats();
-    const legal = bodyFontOutline(pages, s.bodyPitch, skipPages, (l) => Math.abs(l.size - s.bodySize) < 0.8 && !s.styles.has(styleKey(l)));
+    // A line is judged by its opening run, which holds the label ("4." before a name in a code face).
+    const opening = (l: Line): Line => (l.lead ? { ...l, size: l.lead.size, font: l.lead.font, smallCaps: false } : l);
+    const legal = bodyFontOutline(pages, s.bodyPitch, skipPages, (l) => Math.abs(opening(l).size - s.bodySize) < 0.8 && !s.styles.has(styleKey(opening(l))));
     if (legal.length >= Math.max(3, 2 * found.length)) found = legal;
     if (found.length >= 2) {
       headings = found;

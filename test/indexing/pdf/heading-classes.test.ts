@@ -1314,3 +1314,53 @@ describe("a short manual whose index, with leaders and page numbers, shares a pa
     expect(rows).toEqual(["1 1 Introduction [1]", "1 2 Options [2]", "1 3 Usage [3]", "1 Index [3]"]);
   });
 });
+
+describe("legal numbering in the body font over names set in a code face", () => {
+  // A word processor's outline numbering (I., A., 1.) at the text's size, each level at its own
+  // indent, over API names set smaller in a code face: nothing but the labels marks the
+  // headings, the names start in lower case, and one title is no title at all ("Event: <m>;").
+  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
+  const item = (label: string, name: string, x: number, y: number): Run[] => [
+    { text: label, x, y, size: 12 },
+    { text: name, x: 0, y, size: 10, mono: true, after: true },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "I. Promises API", x: 72, y: 740, size: 12 },
+      ...text(1, 2, 715),
+      ...item("A.", "Class: inspector.Session", 108, 670),
+      ...text(10, 2, 645),
+      ...item("1.", "new inspector.Session()", 144, 600),
+      ...text(20, 2, 575),
+      ...item("2.", "Event: <inspector-protocol-method>;", 144, 530),
+      ...text(30, 2, 505),
+      ...item("3.", "session.connect()", 144, 460),
+      ...text(40, 3, 435),
+      ...item("B.", "Class: inspector.Network", 108, 375),
+      ...text(50, 3, 350),
+    ],
+    [
+      { text: "II. Callback API", x: 72, y: 740, size: 12 },
+      ...text(60, 2, 715),
+      ...item("A.", "inspector.close()", 108, 670),
+      ...text(70, 2, 645),
+      ...item("B.", "inspector.open([port])", 108, 600),
+      ...text(80, 6, 575),
+    ],
+  ];
+
+  it("reads the labels as the outline, names in lower case among them, past a title it cannot read", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 I. Promises API [1]",
+      "2 A. Class: inspector.Session [1]",
+      "3 1. new inspector.Session() [1]",
+      "3 3. session.connect() [1]",
+      "2 B. Class: inspector.Network [1]",
+      "1 II. Callback API [2]",
+      "2 A. inspector.close() [2]",
+      "2 B. inspector.open([port]) [2]",
+    ]);
+  });
+});
