@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { removeStaleTemps, syncDirectory, writeFileDurably } from "./durable-file.ts";
+import { jsonPieces } from "./json-pieces.ts";
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -64,7 +65,8 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.dir(docId), checkSegment("blob name", name));
   }
 
-  async write(docId: string, name: string, data: string | Uint8Array): Promise<void> {
+  /** `data` may also come in pieces (strings written one after the other). */
+  async write(docId: string, name: string, data: string | Uint8Array | Iterable<string>): Promise<void> {
     const target = this.path(docId, name);
     // A new document folder is itself an entry of docs/ that must survive a crash.
     const created = await fs.mkdir(path.dirname(target), { recursive: true });
@@ -79,7 +81,8 @@ export class FileBlobStore implements BlobStore {
   }
 
   async writeJson(docId: string, name: string, value: unknown): Promise<void> {
-    await this.write(docId, name, JSON.stringify(value));
+    // In pieces: a long document's blobs never exist as one string (json-pieces.ts).
+    await this.write(docId, name, jsonPieces(value));
   }
 
   async read(docId: string, name: string): Promise<Buffer | undefined> {

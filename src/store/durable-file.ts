@@ -25,13 +25,15 @@ export function tempName(): string {
   return `${identityTag()}~${randomBytes(4).toString("hex")}${TEMP_SUFFIX}`;
 }
 
-export async function writeFileDurably(target: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+/** `data` may come in pieces: strings written one after the other. */
+export async function writeFileDurably(target: string, data: string | Uint8Array | Iterable<string>, options: WriteOptions = {}): Promise<void> {
   const durable = options.durable ?? true;
   const temp = path.join(options.tempDir ?? path.dirname(target), `${path.basename(target)}.${tempName()}`);
   try {
     const handle = await fs.open(temp, "w", 0o600);
     try {
-      await handle.writeFile(data);
+      if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
+      else for (const piece of data) await handle.writeFile(piece);
       if (durable) await handle.sync();
     } finally {
       await handle.close();
