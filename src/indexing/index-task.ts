@@ -49,7 +49,7 @@ export interface IndexTaskPayload {
 export default async function indexTask(payload: IndexTaskPayload, { signal }: { signal?: AbortSignal } = {}): Promise<IndexedDocument | null> {
   if (payload.helper) {
     // The file is read only once a chunk is claimed (a late helper has nothing to do).
-    await helpExtract(async () => openPdf(await readBytes(payload), signal), payload.helper, signal);
+    await helpExtract(async () => openPdf(await readBytes(payload), signal, { transfer: true }), payload.helper, signal);
     return null;
   }
   const port = payload.progress;
@@ -66,6 +66,7 @@ export default async function indexTask(payload: IndexTaskPayload, { signal }: {
         onProgress: port ? throttled((done, total) => port.postMessage({ done, total })) : undefined,
         requestHelper: port && payload.split ? (link, transfer) => port.postMessage({ help: link }, transfer) : undefined,
         signal,
+        transferBytes: true,
       });
     case "markdown": {
       // Imported here, not at the top: the Markdown indexer brings the tokenizer's tables
@@ -98,7 +99,10 @@ export default async function indexTask(payload: IndexTaskPayload, { signal }: {
 
 async function readBytes(payload: IndexTaskPayload): Promise<Uint8Array> {
   if (!payload.filePath) throw new Error("No file given to the index task");
-  return new Uint8Array(await fs.readFile(payload.filePath));
+  // A plain view of the Buffer read, not a copy of it (pdfjs refuses Buffer instances, not
+  // their memory): one copy of the file per thread, which a PDF hands over to pdfjs.
+  const file = await fs.readFile(payload.filePath);
+  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
 }
 
 /** At most one call per `everyMs` (and always the last page), so a fast document posts a handful. */

@@ -6,13 +6,51 @@
  * a document (the tokenizer's default refuses them, which failed whole uploads of papers
  * and manuals that mention them).
  */
-import { countTokens as countO200k, decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+import { isUtf8 } from "node:buffer";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { GptEncoding } from "gpt-tokenizer/GptEncoding";
+
+/**
+ * The o200k_base ranks (index = token), read from the tiktoken file gpt-tokenizer ships
+ * (`data/o200k_base.tiktoken`: a "base64-bytes rank" line per token) rather than from the
+ * module it generates from that file (`gpt-tokenizer/encoding/o200k_base`: the same table as
+ * two array literals of 100,000 strings). Compiling that 2.4 MB module costs each thread that
+ * counts tokens ~65 MB (AST, bytecode, literal boilerplates, a 4 MB copy of the source V8
+ * keeps) where this costs ~40 MB, in the same time; an index job loads the tokenizer near
+ * its end, when its thread's memory is highest (`npm run bench -- pdf-speed`, peak RSS).
+ * A token is the string its bytes spell when they are UTF-8 that reads back to the same
+ * bytes, otherwise its bytes: the rule of gpt-tokenizer's generator
+ * (src/codegen/generateJsBpe.ts), so this is the module's table element for element
+ * (test/indexing/tokens.test.ts compares them).
+ */
+export function readO200kRanks(): (string | number[])[] {
+  const file = createRequire(import.meta.url).resolve("gpt-tokenizer/data/o200k_base.tiktoken");
+  const text = readFileSync(file, "latin1");
+  // Not fatal (isUtf8 has checked), and dropping a leading BOM as the generator's decoder does.
+  const utf8 = new TextDecoder("utf-8");
+  const ranks: (string | number[])[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    const space = text.indexOf(" ", at);
+    if (space > at && space < end) {
+      const bytes = Buffer.from(text.slice(at, space), "base64");
+      const decoded = isUtf8(bytes) ? utf8.decode(bytes) : undefined;
+      ranks[Number(text.slice(space + 1, end))] = decoded !== undefined && Buffer.byteLength(decoded) === bytes.length ? decoded : Array.from(bytes);
+    }
+    at = end + 1;
+  }
+  return ranks;
+}
+
+const o200k = GptEncoding.getEncodingApi("o200k_base", readO200kRanks);
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 export function countTokens(text: string): number {
   if (!text) return 0;
-  return countO200k(text, AS_TEXT);
+  return o200k.countTokens(text, AS_TEXT);
 }
 
 /**
@@ -74,7 +112,7 @@ function prefixCut(text: string, from: number): number {
 
 /** Cut text to at most `maxTokens` tokens (whole tokens; may cut inside a word). */
 export function truncateToTokens(text: string, maxTokens: number): string {
-  const tokens = encode(text, AS_TEXT);
+  const tokens = o200k.encode(text, AS_TEXT);
   if (tokens.length <= maxTokens) return text;
-  return decode(tokens.slice(0, maxTokens));
+  return o200k.decode(tokens.slice(0, maxTokens));
 }

@@ -1,11 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { indexMarkdown } from "../../src/indexing/markdown/index.ts";
 import { indexStructured } from "../../src/indexing/structured/index.ts";
-import { countTokens, truncateToTokens, withinTokens, wordsWithLetterOrDigit } from "../../src/indexing/tokens.ts";
+import { countTokens, readO200kRanks, truncateToTokens, withinTokens, wordsWithLetterOrDigit } from "../../src/indexing/tokens.ts";
 
 const SPECIAL = "Generation stops at <|endoftext|> and chat turns end at <|im_end|>.";
 
 describe("token counting", () => {
+  it("reads the o200k_base ranks from gpt-tokenizer's tiktoken file exactly as its generated module holds them", async () => {
+    const ranks = readO200kRanks();
+    const shipped = (await import("gpt-tokenizer/bpeRanks/o200k_base")).default;
+    expect(ranks.length).toBe(shipped.length);
+    let differing = 0;
+    let bytes = 0;
+    for (let i = 0; i < shipped.length; i++) {
+      const a = shipped[i];
+      const b = ranks[i];
+      if (i in shipped !== i in ranks || (typeof a === "string" ? a !== b : typeof b === "string" || a.join() !== b.join())) differing++;
+      if (typeof b !== "string") bytes++;
+    }
+    expect(differing).toBe(0);
+    // Tokens that are not whole UTF-8 (pieces of multi-byte characters) stay bytes.
+    expect(bytes).toBeGreaterThan(100);
+    const { countTokens: shippedCount } = await import("gpt-tokenizer/encoding/o200k_base");
+    const text = `${SPECIAL} naïve 日本語 ½ 🎉 e\u0301 \ufeffBOM "quoted" and code: x => x ** 2;`;
+    expect(countTokens(text)).toBe(shippedCount(text, { disallowedSpecial: new Set() }));
+  });
+
   it("counts special-token strings as the text they are, never refusing them", () => {
     expect(countTokens(SPECIAL)).toBeGreaterThan(10);
     expect(withinTokens(SPECIAL, 5)).toBe(false);

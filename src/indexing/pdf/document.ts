@@ -29,11 +29,21 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
-export async function openPdf(data: Uint8Array, signal?: AbortSignal): Promise<OpenedPdf> {
+export interface OpenOptions {
+  /**
+   * The caller hands its bytes over: pdfjs takes (detaches) `data`'s buffer instead of a copy,
+   * and the caller's view is empty afterwards. Saves the file's size of memory while the
+   * document is open (an index job holds nothing else of the file).
+   */
+  transfer?: boolean;
+}
+
+export async function openPdf(data: Uint8Array, signal?: AbortSignal, { transfer = false }: OpenOptions = {}): Promise<OpenedPdf> {
   const channel = directWorker();
-  // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes survive.
+  // pdfjs transfers (detaches) the buffer it is given; copy so the caller's bytes survive,
+  // unless the caller gives them up. pdfjs copies a view of part of a buffer itself.
   const task: PDFDocumentLoadingTask = getDocument({
-    data: data.slice(),
+    data: transfer ? data : data.slice(),
     worker: channel.worker,
     // Warnings and infos go to console.log/info, i.e. stdout, which belongs to MCP.
     verbosity: VerbosityLevel.ERRORS,

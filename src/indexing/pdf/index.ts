@@ -47,6 +47,8 @@ export interface PdfIndexOptions {
   addPageMarkdown?: boolean;
   /** Ask for a second thread to read pages of a long PDF (see page-split.ts); without it, one thread reads all. */
   requestHelper?: RequestHelper;
+  /** The caller gives `data` up: pdfjs takes its buffer instead of a copy (see OpenOptions.transfer). */
+  transferBytes?: boolean;
 }
 
 export interface PdfIndexResult extends IndexedDocument {
@@ -64,7 +66,7 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
   checkPdfBytes(data);
   if (options.maxStreamBytes !== undefined) await checkInflatedSizes(data, options.maxStreamBytes);
   const { signal } = options;
-  const { doc, close } = await openPdf(data, signal);
+  const { doc, close } = await openPdf(data, signal, { transfer: options.transferBytes });
   let pages: PageText[];
   let labels: string[] | null;
   let outline: Awaited<ReturnType<typeof outlineHeadings>>;

@@ -58,14 +58,30 @@ describe("DirectPort", () => {
     expect(seen).toEqual([1, 2]);
   });
 
-  it("hands over transferred buffers, copies the others, and clones errors, maps and cycles as structuredClone would", () => {
-    const moved = new Uint8Array([1, 2, 3]);
+  it("moves transferred buffers, leaving the sender's views empty, as a worker's postMessage does", async () => {
+    const port = new DirectPort();
+    const got = received(port) as Promise<{ data: Uint8Array; part: Uint8Array; kept: Uint8Array; n: number }>;
+    const data = new Uint8Array([37, 80, 68, 70]);
+    const kept = new Uint8Array([4, 5, 6]);
+    port.postMessage({ data, part: data.subarray(1, 3), kept, n: 7 }, [data.buffer]);
+    // Moved at once, not when delivered: the sender holds no second reference meanwhile.
+    expect(data.byteLength).toBe(0);
+    const out = await got;
+    expect([...out.data]).toEqual([37, 80, 68, 70]);
+    expect([...out.part]).toEqual([80, 68]);
+    expect(out.part.buffer).toBe(out.data.buffer);
+    expect(out.kept).not.toBe(kept);
+    expect([...out.kept]).toEqual([4, 5, 6]);
+    expect(kept.byteLength).toBe(3);
+    expect(out.n).toBe(7);
+  });
+
+  it("copies buffers, and clones errors, maps and cycles as structuredClone would", () => {
     const kept = new Uint8Array([4, 5, 6]);
     const error = new TypeError("bad font");
     const cycle: Record<string, unknown> = { name: "loop" };
     cycle.self = cycle;
-    const out = copyMessage({ moved, kept, error, map: new Map([["a", 1]]), cycle, nothing: null, n: 7 }, new Set([moved.buffer])) as Record<string, unknown>;
-    expect(out.moved).toBe(moved);
+    const out = copyMessage({ kept, error, map: new Map([["a", 1]]), cycle, nothing: null, n: 7 }) as Record<string, unknown>;
     expect(out.kept).not.toBe(kept);
     expect(out.kept).toEqual(kept);
     expect(out.error).toBeInstanceOf(TypeError);
@@ -100,6 +116,22 @@ describe("DirectPort", () => {
     } finally {
       await ours.close();
       await theirs.destroy();
+    }
+  });
+
+  it("opens a copy of the caller's bytes, or the bytes themselves when the caller hands them over", async () => {
+    const bytes = new Uint8Array(await readFile(new URL("../../fixtures/pdf/R-intro.pdf", import.meta.url)));
+    const size = bytes.byteLength;
+    const copied = await openPdf(bytes);
+    await copied.close();
+    expect(bytes.byteLength).toBe(size);
+    const handed = await openPdf(bytes, undefined, { transfer: true });
+    try {
+      // pdfjs holds the only reference to the file now (an index job keeps no second copy).
+      expect(bytes.byteLength).toBe(0);
+      expect((await (await handed.doc.getPage(1)).getTextContent()).items.length).toBeGreaterThan(0);
+    } finally {
+      await handed.close();
     }
   });
 });
