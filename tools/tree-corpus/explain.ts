@@ -18,7 +18,7 @@ import { stripHeadersFooters } from "../../src/indexing/pdf/headers-footers.ts";
 import { stripLineNumbers } from "../../src/indexing/pdf/line-numbers.ts";
 import { leadTitle, readTitle } from "../../src/indexing/pdf/index.ts";
 import { buildTree } from "../../src/indexing/pdf/structure.ts";
-import { computeLayoutStats } from "../../src/indexing/pdf/layout-headings.ts";
+import { computeLayoutStats, styleKey } from "../../src/indexing/pdf/layout-headings.ts";
 import type { PageText } from "../../src/indexing/pdf/types.ts";
 import { coreTitle, normText } from "../../src/indexing/pdf/fuzzy.ts";
 import { addQuality, emptyTally, flattenTree, scoreAgainstGold, tallyText, type GoldEntry, type Tally } from "../bench/tree-quality.ts";
@@ -108,7 +108,7 @@ async function main() {
           const t = l.text.toLowerCase().replace(/[^a-z0-9]+/g, "");
           return t.length > 2 && (want.includes(t) || t.includes(want.slice(0, 12)));
         });
-        const cls = !hit ? "none" : !hit.oneFont ? "mixed" : stats.styles.has(`${Math.round(hit.size * 2) / 2}|${hit.font}${hit.smallCaps ? "|sc" : ""}`) ? "styled" : hit.size >= stats.bodySize + 0.8 ? "larger" : hit.font !== stats.bodyFont ? "bodysize-face" : "body";
+        const cls = !hit ? "none" : !hit.oneFont ? "mixed" : stats.styles.has(styleKey(hit)) ? "styled" : hit.size >= stats.bodySize + 0.8 ? "larger" : hit.font !== stats.bodyFont ? "bodysize-face" : "body";
         classes.set(cls, (classes.get(cls) ?? 0) + 1);
         const show = hit ? `[${cls} ${tocSource}] body ${stats.bodySize} size ${hit.size.toFixed(1)} font ${hit.font}${hit.oneFont ? "" : " (mixed)"}${hit.smallCaps ? " sc" : ""} x ${hit.x.toFixed(0)} "${hit.text.slice(0, 70)}"` : "(no line found)";
         console.log(`   miss L${m.level} p${m.page} "${m.title.slice(0, 60)}" -> ${show}`);

@@ -8,6 +8,7 @@
  * over the document are dropped, and the total is capped, so tables never turn into hundreds
  * of headings.
  */
+import { markCentredLines } from "./centred-lines.ts";
 import { indexLetters } from "./index-letters.ts";
 import { countsOn, isNextNumber, leadingSectionNumber } from "./section-numbers.ts";
 import type { Heading, Line, PageText, Pos } from "./types.ts";
@@ -46,10 +47,17 @@ function bucket(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
-/** A line's heading style: its size (to half a point), font and small capitals. */
+/** A line's heading style: its size (to half a point), font, small capitals and centring
+ * (of lines in the text's face or in code, set apart by nothing else). */
 export function styleKey(l: Line): string {
-  return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}`;
+  return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}${l.centred === "plain" ? "|c" : ""}`;
 }
+
+/** Below this share of numbered headings at a size, its faces rank its unnumbered ones. */
+const NUMBERED_SHARE = 0.3;
+
+/** Centred body-sized styles need this many heading-shaped lines between them. */
+const MIN_CENTRED_HEADINGS = 3;
 
 /** Below this share of characters outside code faces, the code face is the text's face. */
 const MIN_PROSE_SHARE = 0.2;
@@ -79,9 +87,13 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   gaps.sort((a, b) => a - b);
   const bodyPitch = gaps.length ? gaps[Math.floor(gaps.length / 2)] : bodySize * 1.2;
+  // Body-sized lines centred in the text block form styles of their own (centred-lines.ts).
+  markCentredLines(pages, { size: bodySize, font: bodyFont, pitch: bodyPitch });
 
   // Judge each candidate style by how its lines look across the whole document.
-  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number; named: boolean; numbers: number[][] }>();
+  // Per style: lines, heading-shaped lines opening a block, numbered ones, pages, and the
+  // pages of its centred heading-shaped lines.
+  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; centred: number[] }>();
   const firstSeen = new Map<string, number>();
   let position = 0;
   pages.forEach((p, pi) => {
@@ -91,7 +103,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [] }));
+      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [], centred: [] }));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -102,6 +114,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       s.n++;
       if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch, bodySize)) {
         s.shaped++;
+        if (l.centred) s.centred.push(pi);
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
         const number = DOTTED_RE.exec(l.text.trim());
         if (number) s.numbers.push(number[1].split(".").map(Number));
@@ -121,6 +134,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   // Lettering in figures and logos: a style larger than every numbered heading style that
   // shows up on a page or two past the title page is decoration, not a chapter level.
   const firstTextPage = pages.findIndex((p) => p.lines.length > 0);
+  dropFewCentred(styles, seen, firstTextPage);
   let numberedMax = 0;
   for (const [k, s] of seen) if (styles.has(k) && s.numbered >= 2) numberedMax = Math.max(numberedMax, s.size);
   if (numberedMax > 0) {
@@ -132,6 +146,17 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && countsOn(s.numbers)) numberedStyles.add(k);
   return { bodySize, bodyPitch, bodyFont, styles, numberedStyles, firstSeen };
+}
+
+/**
+ * A document centres its headings when its centred styles together hold several headings,
+ * not all on its first page; a title page's centred names, or a boxed note's label, do not.
+ */
+function dropFewCentred(styles: Set<string>, seen: ReadonlyMap<string, { centred: number[] }>, firstTextPage: number): void {
+  // Counted over every accepted style: a centred heading in a face of its own is evidence too.
+  const pages = [...styles].flatMap((k) => seen.get(k)!.centred);
+  const titlePageOnly = pages.every((p) => p === firstTextPage);
+  if (pages.length < MIN_CENTRED_HEADINGS || titlePageOnly) for (const k of styles) if (k.endsWith("|c")) styles.delete(k);
 }
 
 /** Section names that stand alone as headings whatever their size ("Index" set once, large). */
@@ -147,7 +172,9 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && face && !l.mono;
-  return larger || distinct;
+  // Centred in the text block at body size, in any face (code names too): centring is a style.
+  const centred = l.centred === "plain" && Math.abs(l.size - bodySize) < 0.8;
+  return larger || distinct || centred;
 }
 
 /**
@@ -164,7 +191,10 @@ function withoutCommandNames(t: string): string {
  * sentence, since emphasised notes and captions share their look. */
 export function headingShaped(l: Line, bodySized = false): boolean {
   const t = l.text.trim();
-  if (t.length < 2 || t.length > 140 || (l.mono && bodySized)) return false;
+  // Code at body size is a listing, unless centred on its own: a heading naming a function,
+  // which may begin in lower case ("cursorTo(x, y?)").
+  const centred = l.centred !== undefined;
+  if (t.length < 2 || t.length > 140 || (l.mono && bodySized && !centred)) return false;
   if (/^[•●▪■◦‣∙·○□➢✓]/u.test(t)) return false; // a list item
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
@@ -173,8 +203,8 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;
   // Citations and code in text; "Item 6. [Reserved]" is fine, and so is an optional argument
-  // in a larger heading that names a function ("new Piscina([options])").
-  if (/[[\]]/.test(t) && !strongPattern(t) && (bodySized || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
+  // in a larger or centred heading that names a function ("new Piscina([options])").
+  if (/[[\]]/.test(t) && !strongPattern(t) && ((bodySized && !centred) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
@@ -186,7 +216,7 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
-  if (bodySized && /^\p{Ll}/u.test(body.trim())) return false;
+  if (bodySized && !centred && /^\p{Ll}/u.test(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
@@ -735,7 +765,16 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
     const caps = plain.filter((c) => isCaps(c.title)).length;
     if (caps >= 2 && plain.length - caps >= 2) casedSizes.add(s);
   }
-  const fontRank = fontRanks(ranked, sizes, stats.firstSeen, (s) => legal.has(s) || minArabic.has(s) || casedSizes.has(s));
+  // Numbering ranks a size's headings where it is common there; a numbered list item or two
+  // among unnumbered headings in several faces leaves the ranking to the faces.
+  const arabicCount = new Map<number, number>();
+  const sizeCount = new Map<number, number>();
+  for (const c of ranked) {
+    sizeCount.set(bucket(c.size), (sizeCount.get(bucket(c.size)) ?? 0) + 1);
+    if (scheme(c.title).kind === "arabic") arabicCount.set(bucket(c.size), (arabicCount.get(bucket(c.size)) ?? 0) + 1);
+  }
+  const numberedMostly = (s: number) => (arabicCount.get(s) ?? 0) >= Math.max(2, NUMBERED_SHARE * sizeCount.get(s)!);
+  const fontRank = fontRanks(ranked, sizes, stats.firstSeen, (s) => legal.has(s) || (minArabic.has(s) && numberedMostly(s)) || casedSizes.has(s));
   const insideNotes = betweenNotes(ranked);
   const inner = (c: Cand): number => {
     const b = bucket(c.size);

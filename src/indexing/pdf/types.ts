@@ -49,6 +49,13 @@ export interface Line {
    * fonts; this tells bold lines from regular ones (ocr/calibrate.ts sets their font).
    */
   stroke?: number;
+  /**
+   * Set by the layout pass (centred-lines.ts) on body-sized lines centred in the text block,
+   * inset from both its edges. "plain": in the text's own face or in code, where centring is
+   * all that sets a heading apart (a style of its own); "face": in another face, which is a
+   * heading style already.
+   */
+  centred?: "plain" | "face";
 }
 
 export interface PageText {

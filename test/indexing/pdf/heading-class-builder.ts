@@ -14,6 +14,8 @@ export interface Run {
   mono?: boolean;
   /** Set right after the previous run on its baseline, one space on (x is ignored). */
   after?: boolean;
+  /** `x` is the run's middle, not its left edge: a centred line. */
+  centred?: boolean;
   /**
    * Small capitals as Times-based LaTeX templates and word processors set them: each word's
    * first letter at `size`, the rest as capitals at 0.8 `size`, in the same font.
@@ -28,6 +30,12 @@ export interface Bookmark {
   children?: Bookmark[];
 }
 
+/** The width of `text` set in Times Roman at `size`, as buildPdf sets a plain run. */
+export async function timesWidth(text: string, size: number): Promise<number> {
+  const doc = await PDFDocument.create();
+  return (await doc.embedFont(StandardFonts.TimesRoman)).widthOfTextAtSize(text, size);
+}
+
 export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
@@ -39,7 +47,7 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<
     let end = 0;
     for (const r of runs) {
       const font = r.mono ? mono : r.boldItalic ? boldItalic : r.bold ? bold : regular;
-      const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.x;
+      const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
       end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
       if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });
     }

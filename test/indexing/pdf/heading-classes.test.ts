@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { preorder } from "./tree-checks.ts";
-import { type Bookmark, buildPdf, type Run } from "./heading-class-builder.ts";
+import { type Bookmark, buildPdf, type Run, timesWidth } from "./heading-class-builder.ts";
 
 /** "depth title [page]" for every node, in document order. */
 async function outline(data: Uint8Array): Promise<{ source: string; rows: string[] }> {
@@ -1361,6 +1361,59 @@ describe("legal numbering in the body font over names set in a code face", () =>
       "1 II. Callback API [2]",
       "2 A. inspector.close() [2]",
       "2 B. inspector.open([port]) [2]",
+    ]);
+  });
+});
+
+describe("sub-sections centred in the text's own size and face", () => {
+  // A reference manual: sections in 12 pt bold at the margin; their entries centred over the
+  // text in its own size, in the text's face or a code face (names in lower case). Centring
+  // is all that marks them. A centred caption and a centred running head above the text
+  // block are not sections.
+  const pages = async (): Promise<Run[][]> => {
+    // Sentences 10-99 are all one width: the text block runs from 60 to 60 + that width.
+    const middle = 60 + (await timesWidth(sentence(10), 10)) / 2;
+    const entry = (text: string, y: number, mono = false): Run => ({ text, x: middle, y, size: 10, centred: true, mono });
+    const head = (text: string): Run => ({ text, x: middle, y: 770, size: 10, centred: true });
+    return [
+      [
+        { text: "1 Cursor", x: 60, y: 740, size: 12, bold: true },
+        ...bodyLines(10, 4, 715),
+        entry("cursorTo(x, y)", 650, true),
+        ...bodyLines(14, 5, 625),
+        entry("Returns", 545),
+        ...bodyLines(19, 4, 520),
+        entry("Figure 1: Where the cursor moves", 455),
+        ...bodyLines(23, 6, 430),
+      ],
+      [
+        head("1 Cursor"),
+        ...bodyLines(30, 3, 740),
+        entry("cursorMove(x, y)", 685, true),
+        ...bodyLines(33, 5, 660),
+        entry("Returns", 580),
+        ...bodyLines(38, 4, 555),
+        { text: "2 Screen", x: 60, y: 480, size: 12, bold: true },
+        ...bodyLines(42, 4, 455),
+        entry("eraseScreen", 390, true),
+        ...bodyLines(46, 6, 365),
+      ],
+      [head("2 Screen"), ...bodyLines(52, 8, 740), entry("Scrolling", 620), ...bodyLines(60, 10, 595)],
+    ];
+  };
+
+  it("finds each centred entry under its section at its page, and not the caption or the running head", async () => {
+    const { source, rows } = await outline(await buildPdf(await pages()));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 1 Cursor [1]",
+      "2 cursorTo(x, y) [1]",
+      "3 Returns [1]",
+      "2 cursorMove(x, y) [2]",
+      "3 Returns [2]",
+      "1 2 Screen [2]",
+      "2 eraseScreen [2]",
+      "3 Scrolling [3]",
     ]);
   });
 });
