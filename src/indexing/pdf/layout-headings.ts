@@ -18,6 +18,8 @@ export interface LayoutStats {
   /** Median baseline distance between consecutive body lines (double spacing doubles it). */
   bodyPitch: number;
   bodyFont: string;
+  /** The code face with the most characters (listings), if the document sets code. */
+  codeFont?: string;
   /** Accepted heading styles ("size|font" keys). */
   styles: Set<string>;
   /**
@@ -75,6 +77,9 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const byFont = new Map<string, number>();
   for (const p of pages) for (const l of p.lines) if (counted(l) && bucket(l.size) === bodySize) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
   const bodyFont = argmax(byFont) ?? "";
+  const byCodeFont = new Map<string, number>();
+  for (const p of pages) for (const l of p.lines) if (l.mono) byCodeFont.set(l.font, (byCodeFont.get(l.font) ?? 0) + l.text.length);
+  const codeFont = argmax(byCodeFont);
   const gaps: number[] = [];
   for (const p of pages) {
     for (let i = 1; i < p.lines.length && gaps.length < 20000; i++) {
@@ -100,7 +105,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     if (skipPages.has(pi)) return; // contents pages repeat every heading style in list form
     p.lines.forEach((l, i) => {
       position++;
-      if (!isHeadingStyle(l, bodySize, bodyFont) || LEADERS_RE.test(l.text)) return;
+      if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
       if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [], centred: [] }));
@@ -112,7 +117,8 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       // heading face, and they must not outvote the headings of that face.
       if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim())) return;
       s.n++;
-      if (headingShaped(l, l.size < bodySize + 0.8) && startsBlock(p.lines, i, bodyPitch, bodySize)) {
+      const code = isHeadingCode(l, codeFont) && l.size < bodySize + 0.8;
+      if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !(code && definitionTerm(p.lines, i))) {
         s.shaped++;
         if (l.centred) s.centred.push(pi);
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
@@ -145,7 +151,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && countsOn(s.numbers)) numberedStyles.add(k);
-  return { bodySize, bodyPitch, bodyFont, styles, numberedStyles, firstSeen };
+  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen };
 }
 
 /**
@@ -162,19 +168,36 @@ function dropFewCentred(styles: Set<string>, seen: ReadonlyMap<string, { centred
 /** Section names that stand alone as headings whatever their size ("Index" set once, large). */
 const STANDARD_SECTION_RE = /^(?:index|references|bibliography|glossary|acknowledge?ments?|contents|table of contents|change history|list of (?:figures|tables))$/i;
 
-function isHeadingStyle(l: Line, bodySize: number, bodyFont: string): boolean {
+function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: string | undefined): boolean {
   // Code is set in monospace at body size; a larger monospace line is a heading that names
-  // a module or command.
+  // a module or command, and so is one in a code face other than the listings' (a bold one).
   // One point above body size counts when the font differs too (12 pt bold over 11 pt text).
   // Small capitals of two sizes are a face of their own, whatever font carries them.
   // A line in several fonts counts when none of them is the body font (a heading's number or
   // command name in another face), not when it is (a sentence with emphasis).
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
-  const distinct = Math.abs(l.size - bodySize) < 0.8 && face && !l.mono;
+  const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, codeFont));
   // Centred in the text block at body size, in any face (code names too): centring is a style.
   const centred = l.centred === "plain" && Math.abs(l.size - bodySize) < 0.8;
   return larger || distinct || centred;
+}
+
+/**
+ * The term of a definition list (a command-line option, a function's signature) whose
+ * description is indented beneath it: an entry of a list, not a section.
+ */
+function definitionTerm(lines: Line[], i: number): boolean {
+  const term = lines[i];
+  const next = lines[i + 1];
+  // A list under a heading is indented too, behind its bullets.
+  if (!next || /^[•●▪■◦‣∙·○□➢✓–-]/u.test(next.text.trim())) return false;
+  return next.y < term.y && next.x > term.x + 0.8 * term.size && next.x < term.x + term.w;
+}
+
+/** A line in a code face other than the one that sets the document's code (its listings). */
+function isHeadingCode(l: Line, codeFont: string | undefined): boolean {
+  return l.mono && codeFont !== undefined && l.font !== codeFont;
 }
 
 /**
@@ -189,12 +212,13 @@ function withoutCommandNames(t: string): string {
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
-export function headingShaped(l: Line, bodySized = false): boolean {
+export function headingShaped(l: Line, bodySized = false, headingCode = false): boolean {
   const t = l.text.trim();
-  // Code at body size is a listing, unless centred on its own: a heading naming a function,
-  // which may begin in lower case ("cursorTo(x, y?)").
-  const centred = l.centred !== undefined;
-  if (t.length < 2 || t.length > 140 || (l.mono && bodySized && !centred)) return false;
+  // Code at body size is a listing, unless centred on its own or in a code face of the
+  // headings (`headingCode`): a heading naming a function, which may begin in lower case
+  // ("cursorTo(x, y?)") and hold optional arguments ("close([callback])").
+  const namesCode = l.centred !== undefined || headingCode;
+  if (t.length < 2 || t.length > 140 || (l.mono && bodySized && !namesCode)) return false;
   if (/^[•●▪■◦‣∙·○□➢✓]/u.test(t)) return false; // a list item
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
@@ -204,7 +228,7 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   if (/[a-z]-$/.test(t) && bodySized) return false;
   // Citations and code in text; "Item 6. [Reserved]" is fine, and so is an optional argument
   // in a larger or centred heading that names a function ("new Piscina([options])").
-  if (/[[\]]/.test(t) && !strongPattern(t) && ((bodySized && !centred) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
+  if (/[[\]]/.test(t) && !strongPattern(t) && ((bodySized && !namesCode) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
@@ -216,7 +240,7 @@ export function headingShaped(l: Line, bodySized = false): boolean {
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
-  if (bodySized && !centred && /^\p{Ll}/u.test(body.trim())) return false;
+  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
@@ -535,7 +559,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // CCS"): the heading is judged without the sentence.
         const runOn = l.oneFont || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
         const judged = runOn ? { ...piece, text: runOn } : piece;
-        if (!headingShaped(judged, l.size < stats.bodySize + 0.8)) continue;
+        const code = isHeadingCode(l, stats.codeFont) && l.size < stats.bodySize + 0.8;
+        if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;
         if (!pattern && !runOn && continuesAsSentence(piece, lines[i + 1], stats)) continue;
         const title = runOn ?? withoutUnitsNote(t);
         if (UNITS_NOTE_RE.test(title)) continue;

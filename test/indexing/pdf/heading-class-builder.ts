@@ -12,6 +12,8 @@ export interface Run {
   boldItalic?: boolean;
   /** Courier: code, or a name in a heading set in a code face. */
   mono?: boolean;
+  /** Courier Bold: a second code face, as word processors set code in a bold heading. */
+  monoBold?: boolean;
   /** Set right after the previous run on its baseline, one space on (x is ignored). */
   after?: boolean;
   /** `x` is the run's middle, not its left edge: a centred line. */
@@ -42,11 +44,12 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const boldItalic = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
   const mono = await doc.embedFont(StandardFonts.Courier);
+  const monoBold = await doc.embedFont(StandardFonts.CourierBold);
   for (const runs of pages) {
     const page = doc.addPage([612, 792]);
     let end = 0;
     for (const r of runs) {
-      const font = r.mono ? mono : r.boldItalic ? boldItalic : r.bold ? bold : regular;
+      const font = r.monoBold ? monoBold : r.mono ? mono : r.boldItalic ? boldItalic : r.bold ? bold : regular;
       const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
       end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
       if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });

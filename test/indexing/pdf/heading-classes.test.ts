@@ -1417,3 +1417,56 @@ describe("sub-sections centred in the text's own size and face", () => {
     ]);
   });
 });
+
+describe("API entries in a bold code face at the text's size, beside listings and an option list", () => {
+  // A word processor's API manual: sections in 12 pt bold; each entry's heading is the name
+  // alone in bold code at the text's size, then prose or a bulleted list of parameters at the
+  // same margin. Listings use the regular code face, which holds more of the code. A short
+  // list of command-line options in the bold code face, each described in an indented
+  // paragraph, is a list, not sections (a long one makes the face a list's, not headings').
+  const listing = (y: number, n = 3): Run[] => Array.from({ length: n }, (_, i) => ({ text: `const value${i} = compute(input, { level: ${i} }); // step ${i}`, x: 72, y: y - 11 * i, size: 10, mono: true }));
+  const entry = (name: string, y: number): Run[] => [
+    { text: name, x: 60, y, size: 10, monoBold: true },
+    { text: "• options {Object} settings for the call", x: 78, y: y - 18, size: 10 },
+    ...bodyLines(y, 2, y - 34),
+    ...listing(y - 66),
+  ];
+  const option = (name: string, y: number): Run[] => [
+    { text: name, x: 60, y, size: 10, monoBold: true },
+    { text: `Sets ${name.replace(/^-+/, "")} for the whole run and keeps it for every later call.`, x: 80, y: y - 15, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1 Streams", x: 60, y: 740, size: 12, bold: true },
+      ...bodyLines(10, 3, 715),
+      ...entry("zlib.close([callback])", 660),
+      ...entry("zlib.flush([kind, ]callback)", 550),
+      ...entry("zlib.reset()", 440),
+      ...bodyLines(40, 8, 330),
+    ],
+    [
+      { text: "2 Command line", x: 60, y: 740, size: 12, bold: true },
+      ...bodyLines(50, 3, 715),
+      ...option("--level", 660),
+      ...option("--strategy", 620),
+      ...bodyLines(60, 6, 500),
+      { text: "3 Constants", x: 60, y: 400, size: 12, bold: true },
+      ...bodyLines(70, 3, 375),
+      ...entry("zlib.constants", 320),
+    ],
+  ];
+
+  it("makes each name an entry under its section, and no entry of an option with its description indented", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 1 Streams [1]",
+      "2 zlib.close([callback]) [1]",
+      "2 zlib.flush([kind, ]callback) [1]",
+      "2 zlib.reset() [1]",
+      "1 2 Command line [2]",
+      "1 3 Constants [2]",
+      "2 zlib.constants [2]",
+    ]);
+  });
+});
