@@ -158,6 +158,19 @@ function sameHeading(a: string, b: string): boolean {
   return long.endsWith(` ${short}`) && /^\d+$/.test(long.slice(0, long.length - short.length - 1));
 }
 
+/** Two titles of one heading but for their labels ("Chapter 2 API", "2 API", "API"). */
+function sameCore(a: string, b: string): boolean {
+  const core = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/^(?:chapter|appendix|part)\s+\S+\s*[.:—–-]?\s*/, "")
+      .replace(/^[\d.]+\s+/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  const [x, y] = [core(a), core(b)];
+  return x.length > 0 && x === y;
+}
+
 /** Back matter a printed contents page may leave out: it follows the last chapter, it is not part of it. */
 const BACK_MATTER_RE = /^(?:index|general index|subject index|references|bibliography|glossary)$/i;
 
@@ -238,8 +251,13 @@ function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats
   const mainEnd = backMatter ? { page: backMatter.page, line: backMatter.line ?? 0 } : { page: pages.length, line: 0 };
   return expandLeaves(headings, pages, undefined, (h, end) => {
     const after = { page: h.page, line: h.line ?? 0 };
-    // The leaf's own heading line found again (its line located a little early) is not a child.
-    const styled = layoutHeadings(pages, stats, { after, before: end, skipPages }).filter((c, i) => i > 0 || !sameHeading(c.title, h.title));
+    // The leaf's own heading line found again (its line located a little early) is not a
+    // child, nor is the next listed heading found just before the line it was located at
+    // ("Chapter 2" over "API", listed as "2 API", located at "API").
+    const next = headings.find((x) => x.page === end.page && (x.line ?? 0) === end.line);
+    const styled = layoutHeadings(pages, stats, { after, before: end, skipPages }).filter(
+      (c, i) => (i > 0 || !sameHeading(c.title, h.title)) && !(next && c.page >= end.page - 1 && sameCore(c.title, next.title)),
+    );
     // The last chapter's leaf runs on to the back matter the contents did not list.
     const lifted = end.page === mainEnd.page && end.line === mainEnd.line ? liftBackMatter(styled, topLevel) : [];
     if (styled.length || lifted.length) return [...nestUnder(h, styled), ...lifted];

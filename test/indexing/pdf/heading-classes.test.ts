@@ -1470,3 +1470,33 @@ describe("API entries in a bold code face at the text's size, beside listings an
     ]);
   });
 });
+
+describe("a report whose chapters print their number on a line of its own above the title", () => {
+  // The contents lists "2 Usage"; the body sets "Chapter 2" over "Usage" in the chapter face,
+  // so the listed chapter is located at its title line, one line after "Chapter 2". Sections
+  // in a smaller bold face sit under each chapter.
+  const listed: [string, number][] = [
+    ["1 Installation", 2],
+    ["2 Usage", 3],
+    ["3 License", 4],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
+  listed.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(40)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
+  const chapter = (n: number, title: string): Run[] => [
+    { text: `Chapter ${n}`, x: 60, y: 740, size: 18, bold: true },
+    { text: title, x: 60, y: 700, size: 22, bold: true },
+  ];
+  const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
+  const pages: Run[][] = [
+    contents,
+    [...chapter(1, "Installation"), ...bodyLines(10, 6, 660), section("1.1 Requirements", 570), ...bodyLines(20, 10, 545)],
+    [...chapter(2, "Usage"), ...bodyLines(30, 6, 660), section("2.1 Options", 570), ...bodyLines(40, 10, 545)],
+    [...chapter(3, "License"), ...bodyLines(50, 12, 660)],
+  ];
+
+  it("makes no section of the chapter label under the chapter before it", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/^1 Contents/.test(r))).toEqual(["1 1 Installation [2]", "2 1.1 Requirements [2]", "1 2 Usage [3]", "2 2.1 Options [3]", "1 3 License [4]"]);
+  });
+});
