@@ -63,8 +63,9 @@ export function markCentredLines(pages: PageText[], text: { size: number; font: 
  * Running heads and feet that name the section (so the header pass, which drops repeated
  * text, keeps them) are centred at body size too. They stand outside the text block: above
  * the highest place where pages begin their text (their first long line) or below the lowest
- * where they end it, and further than a line's pitch from the next line. Tells whether the first (top) or last
- * (bottom) line of a page is one.
+ * where they end it, and further than a line's pitch from the next line (a centred heading
+ * opening a page is a line's distance off). Tells whether a page's first (top) or last
+ * (bottom) line is one.
  */
 function runningPlaces(pages: PageText[], pitch: number): (page: PageText, edge: "top" | "bottom") => boolean {
   const tops = new Map<number, number>();
