@@ -69,7 +69,16 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   // its headings stand out from the prose. Code counts only where there is hardly any prose.
   let prose = 0;
   let all = 0;
-  for (const p of pages) for (const l of p.lines) ((all += l.text.length), (prose += l.mono ? 0 : l.text.length));
+  // The code face with the most characters sets the listings; another code face may head sections.
+  const byCodeFont = new Map<string, number>();
+  for (const p of pages) {
+    for (const l of p.lines) {
+      all += l.text.length;
+      if (l.mono) byCodeFont.set(l.font, (byCodeFont.get(l.font) ?? 0) + l.text.length);
+      else prose += l.text.length;
+    }
+  }
+  const codeFont = argmax(byCodeFont);
   const counted = (l: Line) => !l.mono || prose < all * MIN_PROSE_SHARE;
   const bySize = new Map<number, number>();
   for (const p of pages) for (const l of p.lines) if (counted(l)) bySize.set(bucket(l.size), (bySize.get(bucket(l.size)) ?? 0) + l.text.length);
@@ -77,9 +86,6 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const byFont = new Map<string, number>();
   for (const p of pages) for (const l of p.lines) if (counted(l) && bucket(l.size) === bodySize) byFont.set(l.font, (byFont.get(l.font) ?? 0) + l.text.length);
   const bodyFont = argmax(byFont) ?? "";
-  const byCodeFont = new Map<string, number>();
-  for (const p of pages) for (const l of p.lines) if (l.mono) byCodeFont.set(l.font, (byCodeFont.get(l.font) ?? 0) + l.text.length);
-  const codeFont = argmax(byCodeFont);
   const gaps: number[] = [];
   for (const p of pages) {
     for (let i = 1; i < p.lines.length && gaps.length < 20000; i++) {
@@ -117,7 +123,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       // heading face, and they must not outvote the headings of that face.
       if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim())) return;
       s.n++;
-      const code = isHeadingCode(l, codeFont) && l.size < bodySize + 0.8;
+      const code = isHeadingCode(l, { bodySize, codeFont });
       if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !(code && definitionTerm(p.lines, i))) {
         s.shaped++;
         if (l.centred) s.centred.push(pi);
@@ -177,7 +183,7 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
   // command name in another face), not when it is (a sentence with emphasis).
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
-  const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, codeFont));
+  const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
   // Centred in the text block at body size, in any face (code names too): centring is a style.
   const centred = l.centred === "plain" && Math.abs(l.size - bodySize) < 0.8;
   return larger || distinct || centred;
@@ -195,9 +201,9 @@ function definitionTerm(lines: Line[], i: number): boolean {
   return next.y < term.y && next.x > term.x + 0.8 * term.size && next.x < term.x + term.w;
 }
 
-/** A line in a code face other than the one that sets the document's code (its listings). */
-function isHeadingCode(l: Line, codeFont: string | undefined): boolean {
-  return l.mono && codeFont !== undefined && l.font !== codeFont;
+/** A line at the text's size in a code face other than the one that sets the document's code (its listings). */
+function isHeadingCode(l: Line, { bodySize, codeFont }: Pick<LayoutStats, "bodySize" | "codeFont">): boolean {
+  return l.mono && codeFont !== undefined && l.font !== codeFont && l.size < bodySize + 0.8;
 }
 
 /**
@@ -559,7 +565,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // CCS"): the heading is judged without the sentence.
         const runOn = l.oneFont || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
         const judged = runOn ? { ...piece, text: runOn } : piece;
-        const code = isHeadingCode(l, stats.codeFont) && l.size < stats.bodySize + 0.8;
+        const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;
         if (!pattern && !runOn && continuesAsSentence(piece, lines[i + 1], stats)) continue;
         const title = runOn ?? withoutUnitsNote(t);

@@ -129,13 +129,13 @@ interface SplitContext {
 
 /**
  * Walks the leaves of `headings` (a heading with no deeper one right after it) with where
- * each leaf's text ends, and puts the headings `childrenOf` finds for a leaf right under it.
+ * each leaf's text ends and the heading that ends it, and puts the headings `childrenOf` finds for a leaf right under it.
  */
 function expandLeaves(
   headings: Heading[],
   pages: PageText[],
   limit: { page: number; line: number } | undefined,
-  childrenOf: (h: Heading, end: { page: number; line: number }) => Heading[],
+  childrenOf: (h: Heading, end: { page: number; line: number }, next: Heading | undefined) => Heading[],
 ): Heading[] {
   const out: Heading[] = [];
   for (let i = 0; i < headings.length; i++) {
@@ -144,7 +144,7 @@ function expandLeaves(
     const next = headings[i + 1];
     if (next && next.level > h.level) continue; // not a leaf
     const end = next ? { page: next.page, line: next.line ?? 0 } : (limit ?? { page: pages.length, line: 0 });
-    out.push(...childrenOf(h, end));
+    out.push(...childrenOf(h, end, next));
   }
   return out;
 }
@@ -249,12 +249,11 @@ function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats
   // Where the main matter ends: the first listed back-matter section, else the document's end.
   const backMatter = headings.find((h) => h.level === topLevel && BACK_MATTER_RE.test(h.title.trim()));
   const mainEnd = backMatter ? { page: backMatter.page, line: backMatter.line ?? 0 } : { page: pages.length, line: 0 };
-  return expandLeaves(headings, pages, undefined, (h, end) => {
+  return expandLeaves(headings, pages, undefined, (h, end, next) => {
     const after = { page: h.page, line: h.line ?? 0 };
     // The leaf's own heading line found again (its line located a little early) is not a
     // child, nor is the next listed heading found just before the line it was located at
     // ("Chapter 2" over "API", listed as "2 API", located at "API").
-    const next = headings.find((x) => x.page === end.page && (x.line ?? 0) === end.line);
     const styled = layoutHeadings(pages, stats, { after, before: end, skipPages }).filter(
       (c, i) => (i > 0 || !sameHeading(c.title, h.title)) && !(next && c.page >= end.page - 1 && sameCore(c.title, next.title)),
     );

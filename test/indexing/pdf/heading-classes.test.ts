@@ -17,6 +17,11 @@ async function outline(data: Uint8Array): Promise<{ source: string; rows: string
 
 const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 const columnText = (n: number) => `column text ${n} of a paper goes on`;
+/** A contents page: its title, then one line per listed title with leaders and its page. */
+const contentsPage = (listed: [string, number][]): Run[] => [
+  { text: "Contents", x: 60, y: 780, size: 14, bold: true },
+  ...listed.map(([title, page], i): Run => ({ text: `${title} ${".".repeat(40)} ${page}`, x: 60, y: 740 - i * 20, size: 10 })),
+];
 /** `n` lines of body text at the left margin from baseline `top` down. */
 const bodyLines = (from: number, n: number, top: number, size = 10, pitch = 13): Run[] =>
   Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - pitch * i, size }));
@@ -1167,8 +1172,7 @@ describe("back matter that the printed contents leaves out", () => {
     ["2 Methods", 3],
     ["3 Results", 4],
   ];
-  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
-  listed.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(40)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
+  const contents = contentsPage(listed);
   const chapter = (text: string, y: number): Run => ({ text, x: 60, y, size: 16, bold: true });
   const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
   const letters = ["A", "B", "C", "D", "E", "F"];
@@ -1480,8 +1484,7 @@ describe("a report whose chapters print their number on a line of its own above 
     ["2 Usage", 3],
     ["3 License", 4],
   ];
-  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
-  listed.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(40)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
+  const contents = contentsPage(listed);
   const chapter = (n: number, title: string): Run[] => [
     { text: `Chapter ${n}`, x: 60, y: 740, size: 18, bold: true },
     { text: title, x: 60, y: 700, size: 22, bold: true },
