@@ -8,12 +8,13 @@ import type { TransferListItem } from "node:worker_threads";
 import { Piscina } from "piscina";
 
 /**
- * Each thread's space for short-lived objects. V8 sizes it from the heap limit (3 GB gives
- * it ~48 MB per thread); 24 MB keeps indexing as fast (octave.pdf through the pool: same
- * time within noise) and the server's peak RSS on it about 30 MB lower. At 12 MB the extra
- * scavenges cost ~10% of the time. (`npm run bench -- pdf-speed`; BENCHMARKS.md.)
+ * Each thread's space for short-lived objects: 48 MB, as V8 gives a main thread by default
+ * (16 MB semi-spaces). Reading a PDF allocates fast; at 24 MB the scavenger ran twice as
+ * often and took ~0.85 s of octave.pdf's read instead of ~0.45 s (GC time measured in a
+ * worker). The memory it costs is won back on the server's main thread, which `npm start`
+ * runs with 8 MB semi-spaces (package.json; BENCHMARKS.md, tenth session).
  */
-const YOUNG_GENERATION_MB = 24;
+const YOUNG_GENERATION_MB = 48;
 
 /**
  * How long a cancelled task may run on before its thread is terminated. Terminating a

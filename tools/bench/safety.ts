@@ -25,10 +25,17 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** `compiled`: through bin/treeindex.js, as `npm start` runs it (the build in dist/ when it is fresh). */
+/** The Node flags `npm start` gives the server (package.json's start script, before the binary). */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.resolve("package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(1, words.indexOf("bin/treeindex.js"));
+}
+
+/** `compiled`: through bin/treeindex.js with npm start's Node flags, as `npm start` runs it (the build in dist/ when it is fresh). */
 export async function serve(home: string, env: Record<string, string> = {}, { compiled = false } = {}): Promise<Served> {
   const started = Date.now();
-  const command = compiled ? [path.resolve("bin/treeindex.js")] : ["--import", "tsx", CLI];
+  const command = compiled ? [...startFlags(), path.resolve("bin/treeindex.js")] : ["--import", "tsx", CLI];
   const child = spawn(process.execPath, [...command, "serve", "--port", "0", "--home", home], {
     env: { ...process.env, TREEINDEX_API_KEY: KEY, TREEINDEX_WORKERS: "2", TREEINDEX_LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "ignore", "pipe"],
