@@ -12,7 +12,10 @@
  * absent or with --write-manifest).
  *
  * Usage (as root; heavy, so niced):
- *   nice -n 19 npx tsx tools/tree-corpus/build.ts [--skip-apt] [--write-manifest]
+ *   nice -n 19 npx tsx tools/tree-corpus/build.ts [--skip-apt] [--write-manifest] [--from-manifest]
+ * --from-manifest: take exactly the PDFs the committed manifest lists (by path, checked by
+ * sha256) with its families, without inspecting the ~6,000 candidates (minutes instead of
+ * most of an hour on a fresh machine; the families are those the full build chose).
  * Env: TREEINDEX_TREE_CORPUS (cache dir), TREE_CORPUS_MAX_PER_FAMILY (default 30),
  * TREE_CORPUS_MAX_PAGES (default 400), TREE_CORPUS_MAX_PER_PACKAGE (default 250: usable PDFs
  * inspected per package, taken in an order fixed by a hash of their path; TeX Live's largest
@@ -68,7 +71,10 @@ async function main(): Promise<void> {
   if (existsSync(SHARED_CORPUS_PDFS)) {
     for (const f of readdirSync(SHARED_CORPUS_PDFS).filter((f) => f.endsWith(".pdf"))) shared.add(sha256(readFileSync(path.join(SHARED_CORPUS_PDFS, f))));
   }
-  const listed = await candidatePdfs(DOC_PACKAGES);
+  // --from-manifest: the committed PDFs only, their families as committed (see the file comment).
+  const committed = args.has("--from-manifest") ? (JSON.parse(readFileSync(COMMITTED_MANIFEST, "utf8")) as CompactManifest) : null;
+  const wanted = committed ? new Map(committed.pdfs.map((p) => [p.path, p])) : null;
+  const listed = (await candidatePdfs(DOC_PACKAGES)).filter((c) => !wanted || wanted.has(c.path));
   // Within a package, an order that spreads over its folders (not alphabetical).
   const order = new Map(listed.map((c) => [c, createHash("sha256").update(c.path).digest("hex")]));
   const candidates = [...listed].sort((a, b) => DOC_PACKAGES.indexOf(a.package) - DOC_PACKAGES.indexOf(b.package) || (order.get(a)! < order.get(b)! ? -1 : 1));
@@ -129,6 +135,12 @@ async function main(): Promise<void> {
       skip(`${gold.pageCount} pages (> ${MAX_PAGES})`);
       continue;
     }
+    const listedAs = wanted?.get(c.path);
+    if (listedAs) {
+      if (listedAs.sha256 !== sha) skip(`not the PDF the committed manifest lists (sha256 ${sha.slice(0, 12)})`);
+      else usable.push({ c, sha, file, gold, look: { family: listedAs.family, generator: "", bodyFace: "", headingFace: "", headingStyle: "", producer: "", creator: "" } });
+      continue;
+    }
     let seenLook = looks[sha];
     if (!seenLook) {
       try {
@@ -150,8 +162,9 @@ async function main(): Promise<void> {
   writeFileSync(lookCache, JSON.stringify(looks));
   log(`${usable.length} PDFs with usable outlines (${Math.round((Date.now() - started) / 1000)} s)`);
 
-  const merged = coarsenFamilies(usable.map((u) => u.look), MIN_FAMILY_SIZE);
-  const { kept, capped } = selectByFamily(usable.map((u, k) => ({ ...u, family: merged[k] })), MAX_PER_FAMILY);
+  // Families as committed need no merging or capping: the full build did both.
+  const merged = committed ? usable.map((u) => u.look.family) : coarsenFamilies(usable.map((u) => u.look), MIN_FAMILY_SIZE);
+  const { kept, capped } = committed ? { kept: usable.map((u) => ({ ...u, family: u.look.family })), capped: [] } : selectByFamily(usable.map((u, k) => ({ ...u, family: merged[k] })), MAX_PER_FAMILY);
   for (const u of capped) skipped.push({ package: u.c.package, path: u.c.path, reason: `family "${u.family}" already has ${MAX_PER_FAMILY} PDFs` });
 
   const entries: ManifestEntry[] = [];
