@@ -1503,3 +1503,53 @@ describe("a report whose chapters print their number on a line of its own above 
     expect(rows.filter((r) => !/^1 Contents/.test(r))).toEqual(["1 1 Installation [2]", "2 1.1 Requirements [2]", "1 2 Usage [3]", "2 2.1 Options [3]", "1 3 License [4]"]);
   });
 });
+
+describe("a contents list with a running head over its second page and a list of tables below it", () => {
+  // Two contents pages: the second carries the running head "CONTENTS 2" (which reads like an
+  // entry: a title and a number) and ends with "List of Tables" in the contents title's size,
+  // followed by table captions with their pages (which read like entries too).
+  const entry = (text: string, page: number, y: number, x = 60): Run => ({ text: `${text} ${".".repeat(40)} ${page}`, x, y, size: 10 });
+  const chapter = (text: string, y: number): Run => ({ text, x: 60, y, size: 16, bold: true });
+  const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
+  const pages: Run[][] = [
+    [
+      { text: "Contents", x: 60, y: 780, size: 14, bold: true },
+      entry("1 Introduction", 3, 740),
+      entry("1.1 Scope", 3, 720, 75),
+      entry("1.2 Terms", 4, 700, 75),
+    ],
+    [
+      { text: "CONTENTS 2", x: 60, y: 785, size: 8 },
+      entry("2 Methods", 5, 740),
+      entry("2.1 Samples", 5, 720, 75),
+      entry("2.2 Yields", 6, 700, 75),
+      entry("2.3 Costs", 6, 680, 75),
+      entry("2.4 Limits", 6, 660, 75),
+      entry("2.5 Risks", 6, 640, 75),
+      { text: "List of Tables", x: 60, y: 600, size: 14, bold: true },
+      entry("1 Samples by site", 5, 570),
+      entry("2 Yields by year", 6, 550),
+    ],
+    [chapter("1 Introduction", 760), ...bodyLines(1, 5, 730), section("1.1 Scope", 650), ...bodyLines(10, 20, 625)],
+    [section("1.2 Terms", 760), ...bodyLines(30, 30, 735)],
+    [chapter("2 Methods", 760), ...bodyLines(60, 5, 730), section("2.1 Samples", 650), ...bodyLines(70, 5, 625), { text: "Table 1: Samples by site", x: 60, y: 540, size: 10 }, ...bodyLines(80, 10, 520)],
+    [section("2.2 Yields", 760), ...bodyLines(90, 5, 735), { text: "Table 2: Yields by year", x: 60, y: 660, size: 10 }, ...bodyLines(100, 5, 640), section("2.3 Costs", 560), ...bodyLines(110, 5, 535), section("2.4 Limits", 460), ...bodyLines(120, 5, 435), section("2.5 Risks", 360), ...bodyLines(130, 5, 335)],
+  ];
+
+  it("reads neither the running head nor the table captions as sections, and keeps the chapters at the top", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual([
+      "1 Contents [1]",
+      "1 1 Introduction [3]",
+      "2 1.1 Scope [3]",
+      "2 1.2 Terms [4]",
+      "1 2 Methods [5]",
+      "2 2.1 Samples [5]",
+      "2 2.2 Yields [6]",
+      "2 2.3 Costs [6]",
+      "2 2.4 Limits [6]",
+      "2 2.5 Risks [6]",
+    ]);
+  });
+});
