@@ -80,12 +80,15 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const leaders = parsed.filter((p) => p.leaders && p.entry).length;
   const head = page.lines.slice(0, 6).map((l) => l.text.trim());
   const titled = head.some((t) => CONTENTS_TITLE_RE.test(t.replace(/[:.]$/, "")));
-  // A list of figures ends a run of contents pages; an index or change history is none.
-  const listOf = head.some((t) => LIST_OF_RE.test(t)) || (!titled && head.some((t) => BACK_MATTER_TITLE_RE.test(t.replace(/[:.]$/, ""))));
   const nums = entries.map((e) => e.entry!.printed).filter((p) => /^\d+$/.test(p)).map(Number);
   let up = 0;
   for (let i = 1; i < nums.length; i++) if (nums[i] >= nums[i - 1]) up++;
   const monotone = nums.length > 1 ? up / (nums.length - 1) : 0;
+  // A list of figures ends a run of contents pages; an index or change history is none. But
+  // filings title their contents "INDEX": pages that climb entry by entry are a contents
+  // list's, where an index's jump about with the alphabet.
+  const backMatter = !titled && head.some((t) => BACK_MATTER_TITLE_RE.test(t.replace(/[:.]$/, "")));
+  const listOf = head.some((t) => LIST_OF_RE.test(t)) || (backMatter && !(nums.length >= 6 && monotone >= 0.9));
   const share = entries.length / Math.max(1, page.lines.length);
   const strong =
     entries.length >= 3 &&

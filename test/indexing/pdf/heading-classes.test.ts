@@ -251,6 +251,23 @@ describe("a filing whose contents lists PARTs and Items", () => {
       "2 Item 8. Financial Statements and Supplementary Data [8]",
     ]);
   });
+
+  it("reads the same contents titled INDEX, as many filers title it, as contents (its pages climb, an index's do not)", async () => {
+    const titledIndex = pages.map((page, i) => (i === 1 ? page.map((r) => (r.text === "TABLE OF CONTENTS" ? { ...r, text: "INDEX" } : r)) : page));
+    expect(titledIndex[1].some((r) => r.text === "INDEX")).toBe(true);
+    const { source, rows } = await outline(await buildPdf(titledIndex));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => /PART|Item/.test(r))).toEqual([
+      "1 PART I [3]",
+      "2 Item 1. Business [3]",
+      "2 Item 1A. Risk Factors [4]",
+      "2 Item 2. Properties [5]",
+      "1 PART II [6]",
+      "2 Item 5. Market for Registrant's Common Equity [6]",
+      "2 Item 7. Management's Discussion and Analysis [7]",
+      "2 Item 8. Financial Statements and Supplementary Data [8]",
+    ]);
+  });
 });
 
 describe("a filing contents page with a Page column head, items marked N/A and the signatures at the Items' indent", () => {
