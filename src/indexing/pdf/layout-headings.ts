@@ -562,8 +562,11 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         if (!styled && !patternAlone) continue;
         // A numbered line in more than one font may be a heading run into its paragraph
         // after a period ("6.5 CCS Supplemental ... Plan. Effective February 2, 2004, the
-        // CCS"): the heading is judged without the sentence.
-        const runOn = l.oneFont || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
+        // CCS"): the heading is judged without the sentence. So may a line in one font that
+        // only its numbering made a heading ("10. Adjustments. Notwithstanding anything ...",
+        // an agreement's clauses in the text's own type).
+        const byNumberOnly = !stats.styles.has(styleKey(l));
+        const runOn = (l.oneFont && !byNumberOnly) || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
         const judged = runOn ? { ...piece, text: runOn } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;

@@ -1570,3 +1570,34 @@ describe("a contents list with a running head over its second page and a list of
     ]);
   });
 });
+
+describe("an agreement's clauses numbered in its own type and run into their paragraphs", () => {
+  // A report with bold numbered sections, then an exhibit set a size larger than the report's
+  // text whose clauses open "N. Title. Sentence ...": only their numbering counts on, and the
+  // clause's title ends at its period.
+  const sectionHeading = (text: string, y: number): Run => ({ text, x: 60, y, size: 14, bold: true });
+  const clauseNames = ["Definitions", "Grant of Units", "Vesting", "Adjustments", "Transferability", "Governing Law"];
+  const clause = (n: number, top: number): Run[] => [
+    { text: `${n}. ${clauseNames[n - 1]}. The parties agree that the terms of this clause apply to the award in full and`, x: 80, y: top, size: 11 },
+    ...[1, 2, 3].map((k) => ({ text: `without exception, as line ${k} of clause ${n} says at some length for the reader to follow along.`, x: 60, y: top - 14 * k, size: 11 })),
+  ];
+  const pages: Run[][] = [
+    [{ text: "Annual Report", x: 220, y: 780, size: 18, bold: true }, sectionHeading("1 Overview", 740), ...bodyLines(1, 40, 715)],
+    [sectionHeading("2 Results", 760), ...bodyLines(50, 40, 735)],
+    [sectionHeading("3 Award Terms", 760), ...clause(1, 720), ...clause(2, 650), ...clause(3, 580), ...bodyLines(100, 10, 510)],
+    [...clause(4, 760), ...clause(5, 690), ...clause(6, 620), ...bodyLines(120, 10, 550)],
+  ];
+
+  it("titles each clause by its number and name, not by the sentence after it", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    const clauses = rows.filter((r) => /^\d+ \d\. /.test(r));
+    expect(clauses.map((r) => r.replace(/^\d+ /, ""))).toEqual([
+      "1. Definitions [3]",
+      "2. Grant of Units [3]",
+      "3. Vesting [3]",
+      "4. Adjustments [4]",
+      "5. Transferability [4]",
+      "6. Governing Law [4]",
+    ]);
+  });
+});
