@@ -16,6 +16,9 @@
  * --force typesets again PDFs already in the cache; --family builds only the families whose
  * name contains TEXT (the others keep their entries). Env: TREEINDEX_TREE_CORPUS (cache dir),
  * TREE_CORPUS_GEN_PER_FAMILY (default 10 PDFs per family).
+ * --from-manifest: each family takes first the sources the committed manifest gives it (by
+ * checksum), and no family takes another's; only sources no longer on the machine (an npm
+ * package gone from node_modules) are replaced, by the family's next candidates in hash order.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -124,6 +127,14 @@ async function main(): Promise<void> {
   const used = new Set<string>();
   const fresh = new Set<string>();
 
+  // --from-manifest: the committed family of each source (see the file comment).
+  const committed = args.has("--from-manifest") ? (JSON.parse(readFileSync(COMMITTED_GENERATED_MANIFEST, "utf8")) as GeneratedCompactManifest) : null;
+  const reserved = new Map(committed?.pdfs.map((p) => [p.sourceSha256, p.family]) ?? []);
+  const candidatesFor = (family: string) => [
+    ...sources.filter((s) => reserved.get(s.sha256) === family),
+    ...orderFor(family, sources).filter((s) => !reserved.has(s.sha256)),
+  ];
+
   for (const style of STYLES) {
     if (familyFilter && !style.family.includes(familyFilter)) {
       // Not rebuilt this time: its entries stay as they were.
@@ -137,7 +148,7 @@ async function main(): Promise<void> {
     let kept = 0;
     let failures = 0;
     const t0 = Date.now();
-    for (const src of orderFor(style.family, sources)) {
+    for (const src of candidatesFor(style.family)) {
       if (kept >= PER_FAMILY || failures >= MAX_FAILURES_PER_FAMILY) break;
       if (used.has(src.sha256)) continue;
       const skip = (reason: string) => skipped.push({ family: style.family, source: src.path, reason });
