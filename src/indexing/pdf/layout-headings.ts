@@ -551,7 +551,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }
-      const styled = stats.styles.has(styleKey(l)) || (stats.numberedStyles.has(styleKey(l)) && DOTTED_RE.test(l.text.trim()));
+      const inHeadingStyle = stats.styles.has(styleKey(l));
+      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && DOTTED_RE.test(l.text.trim()));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {
@@ -565,8 +566,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // CCS"): the heading is judged without the sentence. So may a line in one font that
         // only its numbering made a heading ("10. Adjustments. Notwithstanding anything ...",
         // an agreement's clauses in the text's own type).
-        const byNumberOnly = !stats.styles.has(styleKey(l));
-        const runOn = (l.oneFont && !byNumberOnly) || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
+        const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
         const judged = runOn ? { ...piece, text: runOn } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;

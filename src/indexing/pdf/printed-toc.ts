@@ -139,7 +139,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
   // lines its entries up with the indents seen so far (0 when that works as well as any).
   const refXs: number[] = [];
   const out: TocEntry[] = [];
-  pages: for (let k = 0; k < tocPages.length; k++) {
+  contents: for (let k = 0; k < tocPages.length; k++) {
     const p = tocPages[k];
     const lines = parsed.get(p)!;
     // A year ending a wrapped title ("... ended March 31, 2021") is not a page number: with
@@ -169,7 +169,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       const t = line.text.trim().replace(PAGE_HEAD_RE, "");
       // "List of Tables" set below the last contents entry on the same page: the rest are
       // captions, not sections (as a page that opens with it ends the contents pages).
-      if (LIST_OF_RE.test(t) && out.length) break pages;
+      if (LIST_OF_RE.test(t) && out.length) break contents;
       if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
       // The row of column heads ("Item No.   Page"): a label without a number of its own.
       if (t !== line.text.trim() && COLUMN_LABEL_RE.test(t)) continue;
