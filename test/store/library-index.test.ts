@@ -401,14 +401,18 @@ describe("library index on PostgreSQL: one index for every server", () => {
       ]);
 
       // The statistics row agrees with the tables; every unit belongs to a document, whole.
-      const pool = new pg.Pool({ connectionString: url });
-      const { rows } = await pool.query(
+      // A client, not a pool: a pool's end() resolves before its connections have closed, and a
+      // connection still closing when the database is dropped (WITH FORCE, below) emits an
+      // error that a pool without a listener throws from nowhere.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query(
         `SELECT s.units = (SELECT count(*) FROM library_units) AND s.unit_terms = (SELECT coalesce(sum(len), 0) FROM library_units)
             AND s.documents = (SELECT count(*) FROM library_documents) AND s.field_terms = (SELECT coalesce(sum(fields_len), 0) FROM library_documents) AS consistent
          FROM library_stats s`,
       );
-      const { rows: units } = await pool.query("SELECT d.doc_id, count(u.id)::int AS n, bool_and(u.terms @@ 'common'::tsquery) AS ok FROM library_units u LEFT JOIN library_documents d USING (doc_id) GROUP BY d.doc_id");
-      await pool.end();
+      const { rows: units } = await client.query("SELECT d.doc_id, count(u.id)::int AS n, bool_and(u.terms @@ 'common'::tsquery) AS ok FROM library_units u LEFT JOIN library_documents d USING (doc_id) GROUP BY d.doc_id");
+      await client.end();
       expect(rows).toEqual([{ consistent: true }]);
       expect(units.every((r) => r.doc_id !== null && r.ok && (r.n === 30 || r.n === Number(r.doc_id.slice(4)) + 5))).toBe(true);
       const held = new Set((await one.library.stamps()).map((s) => s.docId));
