@@ -5,7 +5,7 @@
  * and, with --misses, the gold titles not found beside the lines on their pages.
  *
  *   npx tsx tools/tree-corpus/explain.ts [--split tune|held-out|all] [--family TEXT]
- *        [--half debian|generated] [--limit N] [--id ID] [--misses] [--extra]
+ *        [--half debian|generated] [--limit N] [--id ID [--tree]] [--misses] [--extra]
  *
  * Only the tune families are for looking at; held-out figures are printed, never explained.
  */
@@ -99,6 +99,7 @@ async function main() {
     unprinted.set(e.family, (unprinted.get(e.family) ?? 0) + notShown);
     unprinted.set("ALL", (unprinted.get("ALL") ?? 0) + notShown);
     if (flag("each") || explain) console.log(`${e.id} [${e.family}] ${tocSource}: recall ${q.titleRecall.toFixed(3)} (${q.matched}/${q.gold}), precision ${q.titlePrecisionAtGoldDepth.toFixed(3)}, level ${q.levelAgreementMatched.toFixed(3)}`);
+    if (id && flag("tree")) for (const n of flattenTree(tree)) console.log(`   tree L${n.level} p${n.page} "${n.title.slice(0, 80)}"`);
     if (explain) {
       const stats = computeLayoutStats(c.pages);
       for (const m of q.missed.filter(shown)) {

@@ -59,13 +59,19 @@ export function labelTitle(rest: string): string | null {
   return null;
 }
 
-/** The line opens a block: first on its page, after a finished sentence or extra space, or indented. */
+/**
+ * The line opens a block: first on its page, after a finished sentence or extra space, or
+ * indented; or after a line set wholly in another face and size (a code listing, which ends
+ * without punctuation), with at least a line's space between.
+ */
 export function opensBlock(lines: readonly Line[], i: number, pitch: number): boolean {
   if (i === 0) return true;
   const prev = lines[i - 1];
   const cur = lines[i];
   if (prev.y < cur.y) return true; // a new column
-  if (prev.y - cur.y > 1.35 * pitch) return true;
+  const gap = prev.y - cur.y;
+  if (gap > 1.35 * pitch) return true;
+  if (prev.oneFont && prev.font !== cur.font && Math.abs(prev.size - cur.size) >= 0.8 && gap > 1.2 * cur.size) return true;
   return /[.:;!?)\]"”’]$/.test(prev.text.trim()) || cur.x > prev.x + 3;
 }
 

@@ -35,6 +35,11 @@ const MIN_HEADINGS = 4;
 /** ...of at least this many kinds. */
 const MIN_KINDS = 2;
 
+/** Text comes between label `f` and the `next` one: they are not a list's consecutive items. */
+function standsApart(f: Found, next: Found | undefined): boolean {
+  return !next || next.page !== f.page || next.line > f.line + 1;
+}
+
 /** Every reading of a line's label (an "I." is a roman one or the letter I; sequence decides). */
 function labels(l: Line): { kind: Kind; ordinal: number; rest: string }[] {
   const t = l.text.trim();
@@ -84,6 +89,10 @@ export function bodyFontOutline(pages: readonly PageText[], bodyPitch: number, s
   for (const f of found) members.set(f.kind, (members.get(f.kind) ?? 0) + 1);
   const kinds = order.filter((k) => (members.get(k) ?? 0) >= 2).sort((a, b) => indent.get(a)! - indent.get(b)! || order.indexOf(a) - order.indexOf(b));
   const kept = found.filter((f) => kinds.includes(f.kind));
-  if (kept.length < MIN_HEADINGS || kinds.length < MIN_KINDS) return [];
+  if (kept.length < MIN_HEADINGS) return [];
+  // One kind alone (I., II., III. and nothing under them) is an outline only when text comes
+  // between each label and the next: a list's items follow one another. (A list item that
+  // runs on to a second line is no title: see labelTitle.)
+  if (kinds.length < MIN_KINDS && !kept.every((f, k) => standsApart(f, kept[k + 1]))) return [];
   return kept.map((f) => ({ title: f.title, level: kinds.indexOf(f.kind) + 1, page: f.page, line: f.line }));
 }

@@ -1594,3 +1594,42 @@ describe("an agreement's clauses numbered in its own type and run into their par
     ]);
   });
 });
+
+describe("one level of roman-numbered sections in the body font, with code listings between", () => {
+  // A README exported from a word processor: "I. Installation" ... "VI. License" open lines of
+  // their own in the text's font and size, and nothing else marks them. Paragraphs are short
+  // and spaced apart, so the usual distance between two lines of text is a paragraph's; a
+  // label under a code listing (set smaller, ending without punctuation) is a line's space
+  // below it.
+  const para = (n: number, top: number, lines = 1): Run[] => Array.from({ length: lines }, (_, k) => ({ text: sentence(n + k), x: 72, y: top - 14 * k, size: 12 }));
+  const code = (text: string, y: number): Run => ({ text, x: 72, y, size: 10, mono: true });
+  const label = (text: string, y: number): Run => ({ text, x: 72, y, size: 12 });
+  const pages: Run[][] = [
+    [
+      { text: "fetch-kit", x: 250, y: 740, size: 24 },
+      ...para(1, 700), ...para(2, 678), ...para(3, 656, 2),
+      label("I. Installation", 610), ...para(10, 588), code("$ npm install fetch-kit", 566),
+      label("II. Usage", 540), ...para(20, 518), ...para(21, 496), code("const kit = require('fetch-kit')", 474), code("kit.get(url)", 462),
+      label("III. Options", 436), ...para(30, 414), ...para(31, 392), ...para(32, 370, 2), ...para(34, 326),
+    ],
+    [
+      label("IV. Errors", 740), ...para(40, 718), ...para(41, 696), code("kit.on('error', report)", 674),
+      label("V. Running Tests", 648), code("$ npm test", 626),
+      label("VI. License", 600), ...para(50, 578), ...para(51, 556), ...para(52, 534, 2),
+    ],
+  ];
+
+  it("reads the labels as the document's sections, those under a code listing too", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows.filter((r) => !/fetch-kit/.test(r))).toEqual(["1 I. Installation [1]", "1 II. Usage [1]", "1 III. Options [1]", "1 IV. Errors [2]", "1 V. Running Tests [2]", "1 VI. License [2]"]);
+  });
+
+  it("leaves a numbered list of short steps as text: its items follow one another", async () => {
+    // Each step ends in a period, so each opens a block as a heading would.
+    const steps = ["Open the box.", "Take out the unit.", "Plug in the cable.", "Switch the unit on.", "Wait for the light."];
+    const list: Run[][] = [[{ text: "Quick Start", x: 240, y: 740, size: 24 }, ...para(1, 700), ...para(2, 678), ...steps.map((s, i) => label(`${i + 1}. ${s}`, 650 - 14 * i)), ...para(10, 560), ...para(11, 538), ...para(12, 516, 3)]];
+    const { rows } = await outline(await buildPdf(list));
+    expect(rows.some((r) => /Open the box|Switch the unit/.test(r))).toBe(false);
+  });
+});
