@@ -6,7 +6,7 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy } from "./document.ts";
 import { DeadlineError, withDeadline } from "./document.ts";
 import { PdfError } from "./errors.ts";
-import { itemsToLines, type RawItem } from "./lines.ts";
+import { itemsToLines, type ColumnMemory, type RawItem } from "./lines.ts";
 import type { PageText } from "./types.ts";
 
 type TextContentItems = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>["items"];
@@ -38,6 +38,11 @@ export class PageReader {
   /** Font id -> its first use. The keys double as interned strings (one per font, not per line). */
   readonly fonts = new Map<string, FontFirstUse>();
   private readonly interned = new Map<string, string>();
+  /**
+   * The column gutter of the page read last, for the next page when it is read next: a
+   * two-column page crowded with code or figures may not prove its own gutter (lines.ts).
+   */
+  private columns: { memory: ColumnMemory; page: number } = { memory: { gutter: null }, page: 0 };
 
   constructor(
     readonly doc: PDFDocumentProxy,
@@ -58,6 +63,13 @@ export class PageReader {
   read(n: number): Promise<PageText> {
     this.signal?.throwIfAborted();
     return readPage(this, n, this.signal);
+  }
+
+  /** The column memory for page `n`: the previous page's when that was the page read last. */
+  columnsFor(n: number): ColumnMemory {
+    if (this.columns.page !== n - 1) this.columns.memory = { gutter: null };
+    this.columns.page = n;
+    return this.columns.memory;
   }
 
   intern(fontName: string, page: number, item: number, str: string): string {
@@ -97,7 +109,7 @@ async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Pr
             if (!("str" in it)) return; // marked-content markers
             items.push({ str: it.str, transform: it.transform, width: it.width, fontName: reader.intern(it.fontName, n, k, it.str) });
           });
-          return { lines: itemsToLines(items, Math.abs(x1 - x0), mono), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
+          return { lines: itemsToLines(items, Math.abs(x1 - x0), mono, reader.columnsFor(n)), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
         } finally {
           page.cleanup();
         }

@@ -90,3 +90,32 @@ describe("itemsToLines", () => {
     expect(lines[0].mono).toBe(true);
   });
 });
+
+describe("reading a PDF's pages in order", () => {
+  it("reads a page of short entries in both columns by column when the page before proved the gutter", async () => {
+    const { buildPdf } = await import("./heading-class-builder.ts");
+    const { openPdf } = await import("../../../src/indexing/pdf/document.ts");
+    const { extractPages } = await import("../../../src/indexing/pdf/extract.ts");
+    const prose = (side: string, r: number) => `${side} column prose ${r} runs on across it`;
+    // Page 1: two columns of prose, the gutter plain. Page 2: an API reference crowded with
+    // short option names and code in both columns; no row is wide, so the page cannot prove a
+    // gutter of its own, and each row would join its left and right entries into one line.
+    const page1 = Array.from({ length: 20 }, (_, r) => [
+      { text: prose("left", r), x: 60, y: 720 - r * 12, size: 10 },
+      { text: prose("right", r), x: 320, y: 720 - r * 12, size: 10 },
+    ]).flat();
+    const lefts = Array.from({ length: 14 }, (_, r) => `${r + 1}) left${r}:`);
+    const rights = Array.from({ length: 14 }, (_, r) => `--right${r}`);
+    const page2 = lefts.flatMap((l, r) => [
+      { text: l, x: 60, y: 720 - r * 14, size: 10 },
+      { text: rights[r], x: 320, y: 720 - r * 14, size: 10, mono: true },
+    ]);
+    const { doc, close } = await openPdf(await buildPdf([page1, page2]));
+    try {
+      const pages = await extractPages(doc);
+      expect(pages[1].lines.map((l) => l.text)).toEqual([...lefts, ...rights]);
+    } finally {
+      await close();
+    }
+  });
+});
