@@ -12,7 +12,7 @@ import type { Heading, Line, PageText } from "./types.ts";
 type Kind = "ROMAN" | "LETTER" | "arabic" | "letter" | "roman";
 
 const LABELS: [Kind, RegExp, (m: string) => number][] = [
-  ["ROMAN", /^([IVX]{1,5})\.\s+(?=\p{Lu})/u, (m) => romanValue(m.toLowerCase())],
+  ["ROMAN", /^([IVX]{1,5})\.\s+(?=\p{L})/u, (m) => romanValue(m.toLowerCase())],
   ["LETTER", /^([A-Z])\.\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 64],
   ["arabic", /^(\d{1,2})[.)]\s+(?=\p{L})/u, (m) => Number(m)],
   ["letter", /^\(?([a-z])[.)]\s+(?=\p{Lu})/u, (m) => m.charCodeAt(0) - 96],

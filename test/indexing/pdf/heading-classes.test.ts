@@ -1625,6 +1625,20 @@ describe("one level of roman-numbered sections in the body font, with code listi
     expect(rows.filter((r) => !/fetch-kit/.test(r))).toEqual(["1 I. Installation [1]", "1 II. Usage [1]", "1 III. Options [1]", "1 IV. Errors [2]", "1 V. Running Tests [2]", "1 VI. License [2]"]);
   });
 
+  it("reads a roman label whose title starts in lower case (a package's name) as a heading", async () => {
+    const named: Run[][] = [
+      [
+        label("I. fetch-kit", 740), ...para(1, 718), ...para(2, 696),
+        { text: "A. Users", x: 108, y: 660, size: 12 }, ...para(10, 638), ...para(11, 616),
+        { text: "B. How to Use", x: 108, y: 580, size: 12 }, ...para(20, 558), ...para(21, 536),
+        label("II. License", 500), ...para(30, 478), ...para(31, 456, 3),
+      ],
+    ];
+    const { source, rows } = await outline(await buildPdf(named));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 I. fetch-kit [1]", "2 A. Users [1]", "2 B. How to Use [1]", "1 II. License [1]"]);
+  });
+
   it("leaves a numbered list of short steps as text: its items follow one another", async () => {
     // Each step ends in a period, so each opens a block as a heading would.
     const steps = ["Open the box.", "Take out the unit.", "Plug in the cable.", "Switch the unit on.", "Wait for the light."];
