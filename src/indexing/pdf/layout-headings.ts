@@ -44,6 +44,24 @@ const CHAPTER_RE = /^(chapter|appendix|annex|section|article)\s+([0-9]+|[a-z]|[i
 const DOTTED_RE = /^(\d{1,3}(?:\.\d{1,3}){0,4})\.?\s+(?=\p{L})/u;
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const LETTER_RE = /^(?:[A-H]|[IVX]{1,5})\.\s+(?=\p{L})/u;
+/** A lettered sub-section ("A. Features", "B. Shebang"): letters I and on read as roman too. */
+const LETTER_LABEL_RE = /^([A-H])\.\s+(?=\p{L})/u;
+
+/**
+ * Letters that count on in a style (A, B, C; starting again at A under the next section), as
+ * the sub-sections of IEEE papers are set in the text's italic: at least three, most steps
+ * to the next letter.
+ */
+function lettersCountOn(letters: readonly number[]): boolean {
+  if (letters.length < 3) return false;
+  let steps = 0;
+  let ordered = 0;
+  for (let i = 1; i < letters.length; i++) {
+    if (letters[i] === letters[i - 1] + 1) steps++;
+    if (letters[i] === letters[i - 1] + 1 || letters[i] === 1) ordered++;
+  }
+  return steps >= 2 && ordered >= (letters.length - 1) * 0.85;
+}
 
 function bucket(size: number): number {
   return Math.round(size * 2) / 2;
@@ -104,7 +122,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   // Judge each candidate style by how its lines look across the whole document.
   // Per style: lines, heading-shaped lines opening a block, numbered ones, pages, and the
   // pages of its centred heading-shaped lines.
-  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; centred: number[] }>();
+  const seen = new Map<string, { n: number; shaped: number; numbered: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; letters: number[]; centred: number[] }>();
   const firstSeen = new Map<string, number>();
   let position = 0;
   pages.forEach((p, pi) => {
@@ -114,7 +132,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [], centred: [] }));
+      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, pages: new Set(), size: l.size, named: false, numbers: [], letters: [], centred: [] }));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -130,6 +148,8 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
         const number = DOTTED_RE.exec(l.text.trim());
         if (number) s.numbers.push(number[1].split(".").map(Number));
+        const letter = LETTER_LABEL_RE.exec(l.text.trim());
+        if (letter) s.letters.push(letter[1].charCodeAt(0) - 64);
         if (STANDARD_SECTION_RE.test(l.text.trim())) s.named = true;
         if (!firstSeen.has(k) && !strongPattern(l.text.trim())) firstSeen.set(k, position);
       }
@@ -156,7 +176,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     }
   }
   const numberedStyles = new Set<string>();
-  for (const [k, s] of seen) if (!styles.has(k) && countsOn(s.numbers)) numberedStyles.add(k);
+  for (const [k, s] of seen) if (!styles.has(k) && (countsOn(s.numbers) || lettersCountOn(s.letters))) numberedStyles.add(k);
   return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen };
 }
 
@@ -552,7 +572,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         continue;
       }
       const inHeadingStyle = stats.styles.has(styleKey(l));
-      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && DOTTED_RE.test(l.text.trim()));
+      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && (DOTTED_RE.test(l.text.trim()) || LETTER_LABEL_RE.test(l.text.trim())));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {

@@ -1647,3 +1647,23 @@ describe("one level of roman-numbered sections in the body font, with code listi
     expect(rows.some((r) => /Open the box|Switch the unit/.test(r))).toBe(false);
   });
 });
+
+describe("lettered sub-sections in a face the text also uses for whole sentences (IEEE style)", () => {
+  // Sections "I. Introduction" in bold at 12 pt; sub-sections "A. Features" in the face the
+  // paper also sets its quoted sentences in, at the text's size: most lines of that face are
+  // sentences, so the face alone is no heading style, but its letters count on (A, B, C, and
+  // again A under the next section).
+  const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
+  const sub = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, boldItalic: true });
+  const quote = (n: number, y: number): Run => ({ text: `Quoted sentence ${n} is set in the emphasis face across the whole width of the column.`, x: 60, y, size: 10, boldItalic: true });
+  const block = (title: string, n: number, top: number): Run[] => [sub(title, top), ...bodyLines(n, 2, top - 14), quote(n, top - 40), quote(n + 1, top - 53), ...bodyLines(n + 5, 2, top - 66)];
+  const pages: Run[][] = [
+    [section("I. Introduction", 760), ...bodyLines(1, 3, 740), ...block("A. Scope", 10, 690), ...block("B. Related Work", 20, 590), ...block("C. Outline", 30, 490), ...bodyLines(40, 3, 390)],
+    [section("II. Method", 760), ...bodyLines(50, 3, 740), ...block("A. Data", 60, 690), ...block("B. Model", 70, 590), ...bodyLines(80, 4, 490)],
+  ];
+
+  it("finds each lettered sub-section under its section, and no quoted sentence", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 I. Introduction [1]", "2 A. Scope [1]", "2 B. Related Work [1]", "2 C. Outline [1]", "1 II. Method [2]", "2 A. Data [2]", "2 B. Model [2]"]);
+  });
+});
