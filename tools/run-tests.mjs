@@ -21,13 +21,14 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 const vitest = path.join(path.dirname(require.resolve("vitest/package.json")), "vitest.mjs");
 const args = process.argv.slice(2);
 const report = path.join(tmpdir(), `treeindex-vitest-${process.pid}.json`);
 const unhandledReport = path.join(tmpdir(), `treeindex-vitest-unhandled-${process.pid}.json`);
-const unhandledReporter = path.join(path.dirname(new URL(import.meta.url).pathname), "unhandled-errors-reporter.mjs");
+const unhandledReporter = fileURLToPath(new URL("unhandled-errors-reporter.mjs", import.meta.url));
 
 function vitestRun(extra) {
   const run = spawnSync(process.execPath, [vitest, "run", ...extra], { stdio: "inherit", env: { ...process.env, TREEINDEX_UNHANDLED_REPORT: unhandledReport } });

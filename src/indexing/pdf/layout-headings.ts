@@ -10,7 +10,7 @@
  */
 import { markCentredLines } from "./centred-lines.ts";
 import { indexLetters } from "./index-letters.ts";
-import { countsOn, isNextNumber, leadingSectionNumber } from "./section-numbers.ts";
+import { countsOn, isNextNumber, leadingSectionNumber, lettersCountOn } from "./section-numbers.ts";
 import type { Heading, Line, PageText, Pos } from "./types.ts";
 
 export interface LayoutStats {
@@ -46,22 +46,6 @@ const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
 const LETTER_RE = /^(?:[A-H]|[IVX]{1,5})\.\s+(?=\p{L})/u;
 /** A lettered sub-section ("A. Features", "B. Shebang"): letters I and on read as roman too. */
 const LETTER_LABEL_RE = /^([A-H])\.\s+(?=\p{L})/u;
-
-/**
- * Letters that count on in a style (A, B, C; starting again at A under the next section), as
- * the sub-sections of IEEE papers are set in the text's italic: at least three, most steps
- * to the next letter.
- */
-function lettersCountOn(letters: readonly number[]): boolean {
-  if (letters.length < 3) return false;
-  let steps = 0;
-  let ordered = 0;
-  for (let i = 1; i < letters.length; i++) {
-    if (letters[i] === letters[i - 1] + 1) steps++;
-    if (letters[i] === letters[i - 1] + 1 || letters[i] === 1) ordered++;
-  }
-  return steps >= 2 && ordered >= (letters.length - 1) * 0.85;
-}
 
 function bucket(size: number): number {
   return Math.round(size * 2) / 2;
@@ -572,7 +556,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         continue;
       }
       const inHeadingStyle = stats.styles.has(styleKey(l));
-      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && (DOTTED_RE.test(l.text.trim()) || LETTER_LABEL_RE.test(l.text.trim())));
+      const opening = l.text.trim();
+      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && (DOTTED_RE.test(opening) || LETTER_LABEL_RE.test(opening)));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {

@@ -28,6 +28,22 @@ export function countsOn(numbers: readonly number[][]): boolean {
   return steps >= 2 && growing >= (numbers.length - 1) * 0.85;
 }
 
+/**
+ * Letters that count on in a style (A, B, C; starting again at A under the next section), as
+ * the sub-sections of IEEE papers are set in the text's italic: at least three, most steps
+ * to the next letter.
+ */
+export function lettersCountOn(letters: readonly number[]): boolean {
+  if (letters.length < 3) return false;
+  let steps = 0;
+  let ordered = 0;
+  for (let i = 1; i < letters.length; i++) {
+    if (letters[i] === letters[i - 1] + 1) steps++;
+    if (letters[i] === letters[i - 1] + 1 || letters[i] === 1) ordered++;
+  }
+  return steps >= 2 && ordered >= (letters.length - 1) * 0.85;
+}
+
 /** `b` sorts after `a` part by part (2.9 < 2.10 < 3). */
 export function comesAfter(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return b[i] > a[i];
