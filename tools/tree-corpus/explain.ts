@@ -1,7 +1,7 @@
 /**
  * Development aid for heading detection (issue #37): builds the outline-less tree of corpus
  * PDFs from cached page lines (pdfjs reads each stripped PDF once, into
- * `<corpus>/lines-v6/<id>.v8`), scores it against the gold outline and prints per-family figures
+ * `<corpus>/lines-v7/<id>.v8`), scores it against the gold outline and prints per-family figures
  * and, with --misses, the gold titles not found beside the lines on their pages.
  *
  *   npx tsx tools/tree-corpus/explain.ts [--split tune|held-out|all] [--family TEXT]
@@ -27,7 +27,14 @@ import { readManifest } from "./manifest.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
 
+/** What pdfjs read, before any step of indexPdf: those steps are what is being tuned. */
 interface Cached {
+  pages: PageText[];
+  labels: string[] | null;
+  title: string | null;
+}
+
+interface Prepared {
   pages: PageText[];
   labels: string[] | null;
   folios: (string | null)[];
@@ -41,23 +48,24 @@ const opt = (name: string) => {
 };
 const flag = (name: string) => args.includes(`--${name}`);
 
-async function linesOf(file: string, cacheFile: string): Promise<Cached> {
-  if (existsSync(cacheFile)) {
-    // Cached as extracted, headers and footers stripped; margin line numbers go as indexPdf takes them away.
-    const cached = deserialize(readFileSync(cacheFile)) as Cached;
-    stripLineNumbers(cached.pages);
-    return cached;
-  }
+async function linesOf(file: string, cacheFile: string): Promise<Prepared> {
+  const cached = existsSync(cacheFile) ? (deserialize(readFileSync(cacheFile)) as Cached) : await readLines(file, cacheFile);
+  // The steps indexPdf takes after extraction, in its order.
+  const { pages, labels, title } = cached;
+  const { folios } = stripHeadersFooters(pages);
+  stripLineNumbers(pages);
+  return { pages, labels, folios, leadTitle: leadTitle(pages, title ?? undefined) };
+}
+
+async function readLines(file: string, cacheFile: string): Promise<Cached> {
   const { doc, close } = await openPdf(new Uint8Array(readFileSync(file)));
   try {
     const labels = await readPageLabels(doc);
-    const title = await readTitle(doc);
+    const title = (await readTitle(doc)) ?? null;
     const pages = await extractPages(doc, {});
-    const { folios } = stripHeadersFooters(pages);
-    const out: Cached = { pages, labels, folios, leadTitle: leadTitle(pages, title) };
+    const out: Cached = { pages, labels, title };
     mkdirSync(path.dirname(cacheFile), { recursive: true });
     writeFileSync(cacheFile, serialize(out));
-    stripLineNumbers(out.pages);
     return out;
   } finally {
     await close().catch(() => {});

@@ -27,7 +27,7 @@ export function corpusPaths(dir = corpusDir()) {
     outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
     /** explain.ts's cache of a stripped PDF's page lines; the folder's version changes when
      * what extraction records changes (v3: the fonts that carry a mixed line's letters; v5: gutters of technical two-column prose). */
-    lines: (id: string) => path.join(dir, "lines-v6", `${id}.v8`),
+    lines: (id: string) => path.join(dir, "lines-v7", `${id}.v8`),
   };
 }
 

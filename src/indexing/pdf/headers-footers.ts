@@ -42,6 +42,8 @@ interface Candidate {
   key: string;
   /** Edge rank: 0 = the outermost line of the page. */
   rank: number;
+  /** Distance to the next line inward (Infinity when alone on its page). */
+  gap: number;
 }
 
 export interface StripResult {
@@ -57,8 +59,9 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
     if (lines.length === 0) continue;
     const byY = lines.slice().sort((a, b) => b.y - a.y);
     const n = Math.min(EDGE_LINES, byY.length);
-    for (let r = 0; r < n; r++) candidates.push(cand(p, byY[r], "top", r));
-    for (let r = 0; r < n && byY.length - 1 - r >= n; r++) candidates.push(cand(p, byY[byY.length - 1 - r], "bottom", r));
+    const inward = (i: number, step: number) => (byY[i + step] ? Math.abs(byY[i].y - byY[i + step].y) : Infinity);
+    for (let r = 0; r < n; r++) candidates.push(cand(p, byY[r], "top", r, inward(r, 1)));
+    for (let r = 0; r < n && byY.length - 1 - r >= n; r++) candidates.push(cand(p, byY[byY.length - 1 - r], "bottom", r, inward(byY.length - 1 - r, -1)));
   }
   // Count distinct pages per (zone, key).
   const pagesByKey = new Map<string, Set<number>>();
@@ -124,6 +127,7 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
     remove.add(c.line);
     folios[c.page] ??= folio;
   }
+  for (const line of shortChapterHeads(candidates, pages.length, modalSize(pages))) remove.add(line);
   let strippedLines = 0;
   if (remove.size) {
     for (const page of pages) {
@@ -135,16 +139,56 @@ export function stripHeadersFooters(pages: PageText[]): StripResult {
   return { folios, strippedLines };
 }
 
+/**
+ * Running heads that name short chapters ("3. Tasks" over four pages, "4. Marks" over two,
+ * the page number in the foot): no one text repeats on enough pages to be trusted, but the
+ * place does. The outermost lines of many pages sit at one height in one face, at most the
+ * text's size, and their words repeat from page to page (a slide deck's titles and a page's
+ * first line of text change on every page): that place holds running heads, all of them.
+ */
+function shortChapterHeads(candidates: Candidate[], pageCount: number, textSize: number): Line[] {
+  const slots = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    if (c.rank > 0 || c.line.size > textSize + 0.5) continue;
+    const slot = `${c.zone}|${Math.round(c.line.y)}|${c.line.font}|${Math.round(c.line.size * 2)}`;
+    let list = slots.get(slot);
+    if (!list) slots.set(slot, (list = []));
+    list.push(c);
+  }
+  const heads: Line[] = [];
+  for (const list of slots.values()) {
+    const pagesThere = new Set(list.map((c) => c.page)).size;
+    const texts = new Set(list.map((c) => c.key)).size;
+    if (pagesThere < Math.max(6, pageCount * 0.3) || texts > pagesThere / 1.5) continue;
+    // Set off from the text block, as running heads are; a heading that opens every page (a
+    // reference's "NAME" above its entry) sits a line or so above its text.
+    const apart = list.filter((c) => c.gap >= 2.2 * c.line.size).length;
+    if (apart < list.length * 0.8) continue;
+    for (const c of list) heads.push(c.line);
+  }
+  return heads;
+}
+
+/** The size most of the text is set in (counted by lines). */
+function modalSize(pages: PageText[]): number {
+  const count = new Map<number, number>();
+  for (const p of pages) for (const l of p.lines) count.set(Math.round(l.size * 2), (count.get(Math.round(l.size * 2)) ?? 0) + 1);
+  let best = 0;
+  let bestCount = -1;
+  for (const [size, n] of count) if (n > bestCount) ((best = size), (bestCount = n));
+  return best / 2;
+}
+
 function firstWord(key: string): string {
   return key.replace(/^\d+\|/, "").split(" ")[0] ?? "";
 }
 
-function cand(page: number, line: Line, zone: "top" | "bottom", rank: number): Candidate {
+function cand(page: number, line: Line, zone: "top" | "bottom", rank: number, gap: number): Candidate {
   // Running heads keep their type size; a title that repeats the header's words in large
   // type on the first page is not one of them.
   // "PART I" at the top of one page and "PART II" at the top of another are two headings, not
   // one running head with a number: a bare division label keeps its number in the key.
   const text = line.text.trim();
   const key = DIVISION_RE.test(text) ? text.toLowerCase().replace(/\s+/g, " ") : normaliseRunningText(text);
-  return { page, line, zone, key: `${Math.round(line.size)}|${key}`, rank };
+  return { page, line, zone, key: `${Math.round(line.size)}|${key}`, rank, gap };
 }

@@ -41,3 +41,43 @@ describe("running heads", () => {
     expect(pages[20].lines[0].text).toBe("Chapter 3");
   });
 });
+
+describe("running heads of short chapters", () => {
+  // 30 chapters of two to four pages in a 90-page book (too short for one head to repeat on
+  // the eight pages a lone text needs); the head names the chapter, the page number is in the foot.
+  const words = ["amber", "basil", "cedar", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper", "kelp", "lagoon", "meadow", "nectar", "orchid", "pebble"];
+  const chapters = Array.from({ length: 30 }, (_, c) => `${c + 1}. ${words[c % 16]} ${words[(c * 7 + 3) % 16]}`);
+  const lengths = chapters.map((_, c) => 2 + (c % 3));
+  const chapterOf = (p: number) => {
+    let at = 0;
+    for (let c = 0; c < lengths.length; c++) if (p < (at += lengths[c])) return c;
+    return lengths.length - 1;
+  };
+  const pageCount = lengths.reduce((a, b) => a + b, 0);
+  const face = (l: Line, font: string): Line => ({ ...l, font });
+  // Text that differs from page to page once numbers are set aside, as real text does.
+  const text = (p: number) => Array.from({ length: 8 }, (_, i) => `The ${words[(p + i) % 16]} ${words[(p * 5 + i * 7) % 16]} ${words[(p * 3 + i) % 16]} line.`);
+
+  it("strips each chapter's head, though none repeats on enough pages to be trusted alone", () => {
+    const pages = book(pageCount, () => null, text);
+    pages.forEach((page, p) => page.lines.unshift(face(line(chapters[chapterOf(p)], 760, 10), "slanted")));
+    stripHeadersFooters(pages);
+    for (const page of pages) expect(page.lines.map((l) => l.text).filter((t) => chapters.includes(t))).toEqual([]);
+    expect(pages[5].lines.map((l) => l.text)).toEqual(text(5));
+  });
+
+  it("keeps a title that opens each page in that place when titles do not repeat (slides)", () => {
+    const title = (p: number) => `${words[p % 16]} and ${words[(p * 3 + Math.floor(p / 16)) % 16]} ${words[Math.floor(p / 16)]}`;
+    const pages = book(pageCount, () => null, text);
+    pages.forEach((page, p) => page.lines.unshift(face(line(title(p), 760, 10), "bold")));
+    stripHeadersFooters(pages);
+    expect(pages.map((page) => page.lines[0].text)).toEqual(pages.map((_, p) => title(p)));
+  });
+
+  it("keeps headings that open pages close above their text, repeated or not", () => {
+    const pages = book(pageCount, () => null, text);
+    pages.forEach((page, p) => page.lines.unshift(face(line(chapters[chapterOf(p)], 714, 10), "bold")));
+    stripHeadersFooters(pages);
+    expect(pages.filter((page) => chapters.includes(page.lines[0].text)).length).toBe(pageCount);
+  });
+});
