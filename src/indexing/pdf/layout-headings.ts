@@ -365,6 +365,12 @@ function numberedTitle(l: Line, stats: LayoutStats): string | null {
   const lead = l.lead?.text.trim();
   if (lead && l.lead!.font !== stats.bodyFont && lead.length < t.length && /\p{L}/u.test(lead.replace(/^[\d.]+/, ""))) {
     const rest = t.slice(lead.length);
+    // A run that stops without closing punctuation, before a word that cannot open a
+    // sentence, was cut by a word in another face (a code name: "3.3. Why is .toMatchTypeOf
+    // deprecated? The method ..."): the title runs on to the sentence end that closes it.
+    // ("2.4.2.3 Status This amplifier ...": the run is the title, set apart by its face.)
+    const cut = !/[.:?!—–-]$/u.test(lead) && !/^\s*\p{Lu}/u.test(rest) ? beforeRunOnSentence(t) : null;
+    if (cut && cut.length > lead.length) return numberedShape(cut);
     if ((rest.match(/\p{L}/gu) ?? []).length >= 6) return numberedShape(lead.replace(/[.:—–-]+$/u, "").trim());
   }
   const runOn = beforeRunOnSentence(t);
@@ -390,10 +396,11 @@ const ABBREVIATION_RE = /^(?:inc|corp|ltd|llc|bros|dept|fig|figs|vol|vols|etc|jr
  * period closes a word (not an abbreviation or an initial), and at least three words follow.
  */
 function beforeRunOnSentence(t: string): string | null {
-  const re = /(?<=^|\s)(\p{L}\p{Ll}{2,})\.\s+(?=\p{Lu})/gu;
+  // The closing word may be joined by hyphens ("eslint-plugin-jest."); a question ends a title too.
+  const re = /(?<=^|\s)((?:\p{L}+-)*\p{L}\p{Ll}{2,})([.?])\s+(?=\p{Lu})/gu;
   for (let m = re.exec(t); m; m = re.exec(t)) {
     if (ABBREVIATION_RE.test(m[1])) continue;
-    const head = t.slice(0, m.index + m[1].length).trim();
+    const head = t.slice(0, m.index + m[1].length + (m[2] === "?" ? 1 : 0)).trim();
     const rest = t.slice(m.index + m[0].length);
     if (head.split(/\s+/).length < 2 || rest.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length < 3) return null;
     return head;

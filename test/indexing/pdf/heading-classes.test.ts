@@ -1667,3 +1667,28 @@ describe("lettered sub-sections in a face the text also uses for whole sentences
     expect(rows).toEqual(["1 I. Introduction [1]", "2 A. Scope [1]", "2 B. Related Work [1]", "2 C. Outline [1]", "1 II. Method [2]", "2 A. Data [2]", "2 B. Model [2]"]);
   });
 });
+
+describe("run-in subsections whose titles hold a name in a code face", () => {
+  // "1.1. Why is .toMatch deprecated? The ...": number and title in bold, a code name in the
+  // middle of the title breaks the bold run, the paragraph runs on after the title's end.
+  const para = (runs: Run[], y: number): Run[] => [
+    ...runs.map((r, i): Run => (i === 0 ? { ...r, x: 60, y, size: 10 } : { ...r, x: 0, y, size: 10, after: true })),
+    { text: sentence(y), x: 60, y: y - 13, size: 10 },
+    { text: sentence(y + 1) + " It ends here.", x: 60, y: y - 26, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1. Usage", x: 60, y: 780, size: 12, bold: true },
+      { text: sentence(1), x: 60, y: 755, size: 10 },
+      { text: sentence(2) + " Done.", x: 60, y: 742, size: 10 },
+      ...para([{ text: "1.1. Why is", bold: true }, { text: ".toMatch", mono: true }, { text: "deprecated?", bold: true }, { text: "The method described here is kept for older code bases." }] as Run[], 715),
+      ...para([{ text: "1.2. Jest and", bold: true }, { text: "eslint-plugin-jest.", mono: true }, { text: "If you use both of them, the rule below turns the warning off." }] as Run[], 650),
+      ...para([{ text: "1.3. Matchers", bold: true }, { text: "Every matcher takes a type argument or a value of that type." }] as Run[], 585),
+    ],
+  ];
+
+  it("titles each subsection by its whole title, the code name too, and not by the sentence after it", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 1. Usage [1]", "2 1.1. Why is .toMatch deprecated? [1]", "2 1.2. Jest and eslint-plugin-jest [1]", "2 1.3. Matchers [1]"]);
+  });
+});
