@@ -320,6 +320,37 @@ function bestShift(xs: number[], refXs: number[]): number {
 }
 
 /**
+ * Larger type at one indent makes a higher level only when something comes under it ("Part I"
+ * over its chapters); an entry set larger with nothing under it ("Index" after the last
+ * chapter, in the chapters' indent) is their sibling. Maps each such "cluster|size" key to the
+ * key of the size most entries of its indent have.
+ */
+function sizesThatHoldNothing(entries: TocEntry[], clusterOf: (e: TocEntry) => number): Map<string, string> {
+  const size = (e: TocEntry) => Math.round(e.size);
+  const key = (e: TocEntry) => `${clusterOf(e)}|${size(e)}`;
+  const holds = new Set<string>();
+  const count = new Map<string, number>();
+  entries.forEach((e, i) => {
+    count.set(key(e), (count.get(key(e)) ?? 0) + 1);
+    const next = entries[i + 1];
+    if (next && (clusterOf(next) > clusterOf(e) || (clusterOf(next) === clusterOf(e) && size(next) < size(e)))) holds.add(key(e));
+  });
+  const commonest = new Map<number, string>();
+  for (const [k, n] of count) {
+    const c = Number(k.split("|")[0]);
+    const best = commonest.get(c);
+    if (best === undefined || n > count.get(best)!) commonest.set(c, k);
+  }
+  const out = new Map<string, string>();
+  for (const k of count.keys()) {
+    const [c, sz] = k.split("|").map(Number);
+    const main = commonest.get(c)!;
+    if (k !== main && sz > Number(main.split("|")[1]) && !holds.has(k)) out.set(k, main);
+  }
+  return out;
+}
+
+/**
  * Levels from indentation first and type size second: entries are clustered by left edge
  * (a few points of tolerance) and, within a cluster, larger type ranks higher.
  */
@@ -332,7 +363,9 @@ function assignLevels(entries: TocEntry[]): void {
     if (i > 0 && xs[i] - xs[i - 1] > 4) c++;
     cluster.set(xs[i], c);
   }
-  const keyOf = (e: TocEntry) => `${cluster.get(Math.round(e.x))}|${Math.round(e.size)}`;
+  const sizeKey = (e: TocEntry) => `${cluster.get(Math.round(e.x))}|${Math.round(e.size)}`;
+  const alike = sizesThatHoldNothing(entries, (e) => cluster.get(Math.round(e.x))!);
+  const keyOf = (e: TocEntry) => alike.get(sizeKey(e)) ?? sizeKey(e);
   const keys = [...new Set(entries.map(keyOf))].map((k) => k.split("|").map(Number));
   keys.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const rank = new Map(keys.map((k, i) => [`${k[0]}|${k[1]}`, i + 1]));

@@ -1692,3 +1692,40 @@ describe("run-in subsections whose titles hold a name in a code face", () => {
     expect(rows).toEqual(["1 1. Usage [1]", "2 1.1. Why is .toMatch deprecated? [1]", "2 1.2. Jest and eslint-plugin-jest [1]", "2 1.3. Matchers [1]"]);
   });
 });
+
+describe("a printed contents whose last entry is set larger at the chapters' indent", () => {
+  // The "Index" entry at the end of a LaTeX contents comes in the chapters' indent but in
+  // larger type; it holds nothing, so it sits beside the chapters, not above them.
+  const entries: [number, string, number, number][] = [
+    [0, "1 Introduction", 2, 10],
+    [1, "1.1 Scope", 2, 10],
+    [1, "1.2 Terms", 3, 10],
+    [0, "2 Usage", 3, 10],
+    [1, "2.1 Options", 4, 10],
+    [0, "3 Examples", 4, 10],
+    [0, "Index", 5, 12],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
+  entries.forEach(([depth, title, page, size], i) => {
+    contents.push({ text: `${title} ${".".repeat(40 - depth * 4)} ${page}`, x: 60 + depth * 18, y: 740 - i * 20, size, bold: size > 10 });
+  });
+  const pages: Run[][] = [contents];
+  for (const p of [2, 3, 4, 5]) {
+    const runs: Run[] = [];
+    let y = 760;
+    for (const [depth, title, page] of entries) {
+      if (page !== p) continue;
+      runs.push({ text: title, x: 60, y, size: depth === 0 ? 14 : 12, bold: true });
+      y -= 24;
+      for (let k = 1; k <= 4; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
+      y -= 10;
+    }
+    pages.push(runs);
+  }
+
+  it("keeps the chapters at the top level with the larger entry beside them", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Contents [1]", "1 1 Introduction [2]", "2 1.1 Scope [2]", "2 1.2 Terms [3]", "1 2 Usage [3]", "2 2.1 Options [4]", "1 3 Examples [4]", "1 Index [5]"]);
+  });
+});
