@@ -319,6 +319,9 @@ function bestShift(xs: number[], refXs: number[]): number {
   return bestScore >= n * 0.9 ? best : 0;
 }
 
+/** A Part of a book ("Part I The Essentials", "Part 2: Usage"). */
+const PART_ENTRY_RE = /^part\s+(?:[ivxlc]{1,6}|\d{1,2}|[a-h]|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
+
 /**
  * Larger type at one indent makes a higher level only when something comes under it ("Part I"
  * over its chapters); an entry set larger with nothing under it ("Index" after the last
@@ -368,6 +371,11 @@ function assignLevels(entries: TocEntry[]): void {
   const keyOf = (e: TocEntry) => alike.get(sizeKey(e)) ?? sizeKey(e);
   const keys = [...new Set(entries.map(keyOf))].map((k) => k.split("|").map(Number));
   keys.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  // Parts hold the chapters whatever the indents say: classes that hang a chapter's number
+  // in the margin set "1 Arguments" left of "Part I The Essentials".
+  const parts = entries.filter((e) => PART_ENTRY_RE.test(e.title));
+  const partKey = parts.length >= 2 && new Set(parts.map(keyOf)).size === 1 ? keyOf(parts[0]) : null;
+  if (partKey) keys.sort((a, b) => Number(`${b[0]}|${b[1]}` === partKey) - Number(`${a[0]}|${a[1]}` === partKey));
   const rank = new Map(keys.map((k, i) => [`${k[0]}|${k[1]}`, i + 1]));
   for (const e of entries) e.level = rank.get(keyOf(e))!;
   // Close gaps so levels run 1, 2, 3 (a missing middle indent must not leave a hole).

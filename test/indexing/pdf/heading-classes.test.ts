@@ -1729,3 +1729,40 @@ describe("a printed contents whose last entry is set larger at the chapters' ind
     expect(rows).toEqual(["1 Contents [1]", "1 1 Introduction [2]", "2 1.1 Scope [2]", "2 1.2 Terms [3]", "1 2 Usage [3]", "2 2.1 Options [4]", "1 3 Examples [4]", "1 Index [5]"]);
   });
 });
+
+describe("a printed contents that hangs chapter numbers left of the Parts", () => {
+  // Some book classes hang a chapter's number in the margin, so "1 Arguments" starts left of
+  // "Part I The Essentials"; the Parts still hold the chapters.
+  const entries: [string, number, boolean][] = [
+    ["Welcome", 2, false],
+    ["Part I The Essentials", 2, true],
+    ["1 Arguments", 3, false],
+    ["2 Colour", 3, false],
+    ["Part II Graphics objects", 4, true],
+    ["3 Lines", 4, false],
+    ["4 Curves", 5, false],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 200, y: 780, size: 14, bold: true }];
+  entries.forEach(([title, page, part], i) => {
+    contents.push({ text: `${title} ${".".repeat(30)} ${page}`, x: part || title === "Welcome" ? 80 : 66, y: 740 - i * 20, size: part || title === "Welcome" ? 12 : 10, bold: part });
+  });
+  const pages: Run[][] = [contents];
+  for (const p of [2, 3, 4, 5]) {
+    const runs: Run[] = [];
+    let y = 760;
+    for (const [title, page, part] of entries) {
+      if (page !== p) continue;
+      runs.push({ text: title, x: 60, y, size: part ? 20 : 14, bold: true });
+      y -= 30;
+      for (let k = 1; k <= 4; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
+      y -= 10;
+    }
+    pages.push(runs);
+  }
+
+  it("nests the chapters under their Part", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Contents [1]", "1 Welcome [2]", "1 Part I The Essentials [2]", "2 1 Arguments [3]", "2 2 Colour [3]", "1 Part II Graphics objects [4]", "2 3 Lines [4]", "2 4 Curves [5]"]);
+  });
+});
