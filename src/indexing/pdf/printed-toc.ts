@@ -319,6 +319,42 @@ function bestShift(xs: number[], refXs: number[]): number {
   return bestScore >= n * 0.9 ? best : 0;
 }
 
+/** The depth of a section number opening a contents entry ("1.2.3 Changelog" is 3). */
+function numberDepth(title: string): number | null {
+  const m = /^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S/.exec(title);
+  return m ? m[1].split(".").length : null;
+}
+
+/**
+ * A contents set flat (every entry at one indent and size) still nests by its numbers:
+ * "1.2.1" under "1.2" under "1". Entries of one level whose numbers differ in depth go as
+ * deep as their numbers say, below the level's shallowest number. (Entries at levels told
+ * apart by indent carry one depth each and stay as they are.) Leaves room: the levels are
+ * made dense afterwards.
+ */
+function nestByNumbering(entries: TocEntry[]): void {
+  const shallowest = new Map<number, number>();
+  const depths = new Map<number, Set<number>>();
+  for (const e of entries) {
+    const d = numberDepth(e.title);
+    if (d === null) continue;
+    shallowest.set(e.level, Math.min(shallowest.get(e.level) ?? d, d));
+    (depths.get(e.level) ?? depths.set(e.level, new Set()).get(e.level)!).add(d);
+  }
+  const mixed = [...depths].filter(([, set]) => set.size >= 2).map(([level]) => level);
+  if (!mixed.length) return;
+  // Each level's numbered entries spread over as many levels as their depths; the levels
+  // below move down to make room.
+  const spread = new Map<number, number>();
+  for (const level of mixed) spread.set(level, Math.max(...depths.get(level)!) - shallowest.get(level)!);
+  const shiftBelow = (level: number) => [...spread].filter(([l]) => l < level).reduce((a, [, w]) => a + w, 0);
+  for (const e of entries) {
+    const d = numberDepth(e.title);
+    const own = spread.has(e.level) && d !== null ? d - shallowest.get(e.level)! : 0;
+    e.level = e.level + shiftBelow(e.level) + own;
+  }
+}
+
 /** A Part of a book ("Part I The Essentials", "Part 2: Usage"). */
 const PART_ENTRY_RE = /^part\s+(?:[ivxlc]{1,6}|\d{1,2}|[a-h]|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
 
@@ -378,6 +414,7 @@ function assignLevels(entries: TocEntry[]): void {
   if (partKey) keys.sort((a, b) => Number(`${b[0]}|${b[1]}` === partKey) - Number(`${a[0]}|${a[1]}` === partKey));
   const rank = new Map(keys.map((k, i) => [`${k[0]}|${k[1]}`, i + 1]));
   for (const e of entries) e.level = rank.get(keyOf(e))!;
+  nestByNumbering(entries);
   // Close gaps so levels run 1, 2, 3 (a missing middle indent must not leave a hole).
   const used = [...new Set(entries.map((e) => e.level))].sort((a, b) => a - b);
   const dense = new Map(used.map((l, i) => [l, i + 1]));

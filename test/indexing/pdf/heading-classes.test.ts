@@ -1766,3 +1766,39 @@ describe("a printed contents that hangs chapter numbers left of the Parts", () =
     expect(rows).toEqual(["1 Contents [1]", "1 Welcome [2]", "1 Part I The Essentials [2]", "2 1 Arguments [3]", "2 2 Colour [3]", "1 Part II Graphics objects [4]", "2 3 Lines [4]", "2 4 Curves [5]"]);
   });
 });
+
+describe("a printed contents set flat, every entry at one indent and size", () => {
+  // Some classes list "1", "1.1" and "1.2.1" all at the left margin in one type; the numbers
+  // alone tell the levels.
+  const entries: [string, number][] = [
+    ["1 Introduction", 2],
+    ["1.1 Installation", 2],
+    ["1.2 Changelog", 2],
+    ["1.2.1 Version two", 3],
+    ["1.2.2 Version one", 3],
+    ["2 Usage", 4],
+    ["2.1 Options", 4],
+  ];
+  const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
+  entries.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(30)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
+  const pages: Run[][] = [contents];
+  for (const p of [2, 3, 4]) {
+    const runs: Run[] = [];
+    let y = 760;
+    for (const [title, page] of entries) {
+      if (page !== p) continue;
+      const depth = title.split(" ")[0].split(".").length;
+      runs.push({ text: title, x: 60, y, size: 16 - 2 * depth, bold: true });
+      y -= 24;
+      for (let k = 1; k <= 3; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
+      y -= 10;
+    }
+    pages.push(runs);
+  }
+
+  it("nests the entries by their numbers", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Contents [1]", "1 1 Introduction [2]", "2 1.1 Installation [2]", "2 1.2 Changelog [2]", "3 1.2.1 Version two [3]", "3 1.2.2 Version one [3]", "1 2 Usage [4]", "2 2.1 Options [4]"]);
+  });
+});
