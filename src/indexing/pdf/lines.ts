@@ -279,15 +279,19 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
     let q0 = Infinity;
     let q1 = -Infinity;
     let crosses = false;
+    let leftLetters = 0;
+    let rightLetters = 0;
     for (const it of row) {
-      if (it.right <= gutter.from + 1) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)));
-      else if (it.x >= gutter.to - 1) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)));
+      if (it.right <= gutter.from + 1) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (leftLetters += letterCount(it.str)));
+      else if (it.x >= gutter.to - 1) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (rightLetters += letterCount(it.str)));
       else crosses = true;
     }
     if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
     rowsBoth++;
-    const leftIsWide = l1 - l0 > span * 0.25;
-    const rightIsWide = q1 - q0 > span * 0.25;
+    // Dot leaders and a page number are no column of text: a contents page's leaders, set on
+    // one grid in every row, leave corridors between their dots.
+    const leftIsWide = l1 - l0 > span * 0.25 && leftLetters >= 1;
+    const rightIsWide = q1 - q0 > span * 0.25 && rightLetters >= 1;
     if (leftIsWide && rightIsWide) wideBoth++;
     if (leftIsWide) leftWide++;
     if (rightIsWide) rightWide++;
@@ -306,6 +310,12 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   const columns = centred && rowsBoth >= 12 && leftWide >= rowsBoth * 0.35 && rightWide >= rowsBoth * 0.35;
   if (!prose && !columns) return null;
   return gutter;
+}
+
+function letterCount(s: string): number {
+  let n = 0;
+  for (const ch of s) if (/\p{L}/u.test(ch)) n++;
+  return n;
 }
 
 /** The previous pages' gutter holds here too: almost nothing crosses it and text lies on

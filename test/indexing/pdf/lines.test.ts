@@ -84,6 +84,35 @@ describe("itemsToLines", () => {
     expect(lines[0].cells).toBe(3);
   });
 
+  it("keeps a contents page's dot leaders and page numbers on their entries' lines", () => {
+    // LaTeX sets leader dots on one grid in every row, so the corridors between two dots line
+    // up down the page; rows of a chapter (no leaders) leave the same stretch empty.
+    const items: RawItem[] = [];
+    const rows: string[] = [];
+    for (let r = 0; r < 24; r++) {
+      const y = 720 - r * 14;
+      const page = String(20 + r);
+      if (r % 4 === 0) {
+        const title = `${r / 4 + 1} Chapter title number ${r}`;
+        items.push(item(title, 100, y, 10, "f2", 150), item(page, 470, y, 10, "f1", 10));
+        rows.push(`${title} ${page}`);
+      } else {
+        const title = `${Math.floor(r / 4) + 1}.${r % 4} Section title ${r}`;
+        items.push(item(title, 115, y, 10, "f1", 140));
+        // The leaders, one dot item every 5 pt from the same grid, up to the page number.
+        const dots: string[] = [];
+        for (let x = 265; x <= 460; x += 5) {
+          items.push(item(".", x, y, 10, "f1", 2.5));
+          dots.push(".");
+        }
+        items.push(item(page, 470, y, 10, "f1", 10));
+        rows.push(`${title} ${dots.join(" ")} ${page}`);
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual(rows);
+  });
+
   it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
     const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
     expect(lines[0].text).toBe("Bold");
