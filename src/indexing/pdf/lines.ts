@@ -313,9 +313,7 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
 }
 
 function letterCount(s: string): number {
-  let n = 0;
-  for (const ch of s) if (/\p{L}/u.test(ch)) n++;
-  return n;
+  return s.match(/\p{L}/gu)?.length ?? 0;
 }
 
 /** The previous pages' gutter holds here too: almost nothing crosses it and text lies on
