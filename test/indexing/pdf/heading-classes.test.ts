@@ -25,6 +25,25 @@ const contentsPage = (listed: [string, number][]): Run[] => [
 /** `n` lines of body text at the left margin from baseline `top` down. */
 const bodyLines = (from: number, n: number, top: number, size = 10, pitch = 13): Run[] =>
   Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - pitch * i, size }));
+/**
+ * The body pages after a one-page contents (pages 2 on): each heading in bold at its size on
+ * its page, with `lines` lines of text under it.
+ */
+function bodyPages(headings: { title: string; page: number; size: number }[], lines = 4): Run[][] {
+  const pages: Run[][] = [];
+  for (let p = 2; p <= Math.max(...headings.map((h) => h.page)); p++) {
+    const runs: Run[] = [];
+    let y = 760;
+    for (const h of headings.filter((h) => h.page === p)) {
+      runs.push({ text: h.title, x: 60, y, size: h.size, bold: true });
+      y -= h.size + 16;
+      for (let k = 1; k <= lines; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
+      y -= 10;
+    }
+    pages.push(runs);
+  }
+  return pages;
+}
 
 describe("two-column paper with numbered headings", () => {
   // Two columns of 11 pt text; section headings 12 pt bold (one point above the text, as in
@@ -1709,19 +1728,7 @@ describe("a printed contents whose last entry is set larger at the chapters' ind
   entries.forEach(([depth, title, page, size], i) => {
     contents.push({ text: `${title} ${".".repeat(40 - depth * 4)} ${page}`, x: 60 + depth * 18, y: 740 - i * 20, size, bold: size > 10 });
   });
-  const pages: Run[][] = [contents];
-  for (const p of [2, 3, 4, 5]) {
-    const runs: Run[] = [];
-    let y = 760;
-    for (const [depth, title, page] of entries) {
-      if (page !== p) continue;
-      runs.push({ text: title, x: 60, y, size: depth === 0 ? 14 : 12, bold: true });
-      y -= 24;
-      for (let k = 1; k <= 4; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
-      y -= 10;
-    }
-    pages.push(runs);
-  }
+  const pages: Run[][] = [contents, ...bodyPages(entries.map(([depth, title, page]) => ({ title, page, size: depth === 0 ? 14 : 12 })))];
 
   it("keeps the chapters at the top level with the larger entry beside them", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
@@ -1746,19 +1753,7 @@ describe("a printed contents that hangs chapter numbers left of the Parts", () =
   entries.forEach(([title, page, part], i) => {
     contents.push({ text: `${title} ${".".repeat(30)} ${page}`, x: part || title === "Welcome" ? 80 : 66, y: 740 - i * 20, size: part || title === "Welcome" ? 12 : 10, bold: part });
   });
-  const pages: Run[][] = [contents];
-  for (const p of [2, 3, 4, 5]) {
-    const runs: Run[] = [];
-    let y = 760;
-    for (const [title, page, part] of entries) {
-      if (page !== p) continue;
-      runs.push({ text: title, x: 60, y, size: part ? 20 : 14, bold: true });
-      y -= 30;
-      for (let k = 1; k <= 4; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
-      y -= 10;
-    }
-    pages.push(runs);
-  }
+  const pages: Run[][] = [contents, ...bodyPages(entries.map(([title, page, part]) => ({ title, page, size: part ? 20 : 14 })))];
 
   it("nests the chapters under their Part", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
@@ -1781,20 +1776,8 @@ describe("a printed contents set flat, every entry at one indent and size", () =
   ];
   const contents: Run[] = [{ text: "Contents", x: 60, y: 780, size: 14, bold: true }];
   entries.forEach(([title, page], i) => contents.push({ text: `${title} ${".".repeat(30)} ${page}`, x: 60, y: 740 - i * 20, size: 10 }));
-  const pages: Run[][] = [contents];
-  for (const p of [2, 3, 4]) {
-    const runs: Run[] = [];
-    let y = 760;
-    for (const [title, page] of entries) {
-      if (page !== p) continue;
-      const depth = title.split(" ")[0].split(".").length;
-      runs.push({ text: title, x: 60, y, size: 16 - 2 * depth, bold: true });
-      y -= 24;
-      for (let k = 1; k <= 3; k++, y -= 14) runs.push({ text: sentence(p * 10 + k + y), x: 60, y, size: 10 });
-      y -= 10;
-    }
-    pages.push(runs);
-  }
+  // Larger type for shallower numbers, as the body sets them.
+  const pages: Run[][] = [contents, ...bodyPages(entries.map(([title, page]) => ({ title, page, size: 16 - 2 * title.split(" ")[0].split(".").length })), 3)];
 
   it("nests the entries by their numbers", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
