@@ -19,6 +19,8 @@ export interface LocateOptions {
   adaptive?: boolean;
   /** No heading may land before this page (the contents pages themselves). */
   minPage?: number;
+  /** Nor after this one (front matter listed in contents that follow it). */
+  maxPage?: number;
 }
 
 export interface LocateResult {
@@ -100,17 +102,18 @@ export function locateHeadings(index: PageIndex, headings: Heading[], opts: Loca
   let drift = 0;
   const n = index.pages.length;
   const minPage = opts.minPage ?? 0;
+  const maxPage = Math.min(n - 1, opts.maxPage ?? n - 1);
   for (const h of headings) {
     const t = normText(h.title);
     const given = h.page;
-    h.page = Math.min(n - 1, Math.max(minPage, h.page + drift));
+    h.page = Math.min(maxPage, Math.max(minPage, h.page + drift));
     const from = prev && prev.page === h.page ? prev : undefined;
     let m = prev && h.page < prev.page ? null : findOnPage(index, h.page, t, from, h.yHint);
     if (!m) {
       // Nearest neighbour page wins: +1, -1, +2, -2, ...
       for (let k = 1; k <= Math.max(opts.after, opts.before) && !m; k++) {
         for (const p of [h.page + k, h.page - k]) {
-          if (p < minPage || p >= n) continue;
+          if (p < minPage || p > maxPage) continue;
           if (p > h.page && k > opts.after) continue;
           if (p < h.page && k > opts.before) continue;
           if (prev && p < prev.page) continue;

@@ -89,7 +89,9 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   // filings title their contents "INDEX": pages that climb entry by entry are a contents
   // list's, where an index's jump about with the alphabet.
   const backMatter = !titled && head.some((t) => BACK_MATTER_TITLE_RE.test(t.replace(/[:.]$/, "")));
-  const listOf = head.some((t) => LIST_OF_RE.test(t)) || (backMatter && !(nums.length >= 6 && monotone >= 0.9));
+  // "LIST OF TABLES . . . ix" listed on a contents page is an entry, not the list's title.
+  const listTitled = parsed.slice(0, 6).some((p) => !p.entry && LIST_OF_RE.test(p.line.text.trim()));
+  const listOf = listTitled || (backMatter && !(nums.length >= 6 && monotone >= 0.9));
   const share = entries.length / Math.max(1, page.lines.length);
   const strong =
     entries.length >= 3 &&
@@ -373,7 +375,20 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
   }
   // The contents page itself is a section of the document.
   const tocTitle = pages[found.pages[0]].lines.slice(0, 6).findIndex((l) => CONTENTS_TITLE_RE.test(l.text.trim().replace(/[:.]$/, "")));
-  const { verified } = locateHeadings(index, headings, { after: 3, before: 3, adaptive: true, minPage: afterToc });
+  // Front matter the contents list by page labels (an abstract on page iii) comes before the
+  // contents pages; the rest comes after them. Neither lands on the contents, which list every title.
+  // Only a title found there stays in front: labels can number a title page "1" too.
+  const firstToc = found.pages[0];
+  const body: Heading[] = [];
+  let verified = 0;
+  for (const h of headings) {
+    const trial = { ...h };
+    if (h.page < firstToc && !body.length && locateHeadings(index, [trial], { after: 1, before: 1, maxPage: firstToc - 1 }).verified) {
+      Object.assign(h, trial);
+      verified++;
+    } else body.push(h);
+  }
+  verified += locateHeadings(index, body, { after: 3, before: 3, adaptive: true, minPage: afterToc }).verified;
   // Entries that went backwards after repair are more likely misreads than structure.
   const ordered: Heading[] = [];
   for (const h of headings) {
@@ -382,7 +397,8 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
     ordered.push(h);
   }
   if (tocTitle >= 0) {
-    ordered.unshift({ title: pages[found.pages[0]].lines[tocTitle].text.trim(), level: 1, page: found.pages[0], line: tocTitle });
+    const at = ordered.findIndex((h) => h.page >= firstToc);
+    ordered.splice(at < 0 ? ordered.length : at, 0, { title: pages[firstToc].lines[tocTitle].text.trim(), level: 1, page: firstToc, line: tocTitle });
   }
   return { headings: ordered, verified, tocPages: found.pages };
 }
@@ -395,9 +411,11 @@ function makeMapper(ctx: PrintedTocContext, entries: TocEntry[], afterToc: numbe
   const { pages, labels, folios, index } = ctx;
   const labelMap = new Map<string, number>();
   // Labels that merely repeat physical numbers add nothing, but do no harm either.
+  // A label given twice (front pages numbered 1, 2, ... and the body again from 1) means the
+  // last page after the contents that bears it: the contents list the body.
   if (labels) labels.forEach((l, p) => {
     const k = l.trim().toLowerCase();
-    if (k && !labelMap.has(k)) labelMap.set(k, p);
+    if (k && (!labelMap.has(k) || p >= afterToc - 1)) labelMap.set(k, p);
   });
   const folioMap = new Map<string, number>();
   folios.forEach((f, p) => {

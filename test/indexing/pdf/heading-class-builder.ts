@@ -38,7 +38,13 @@ export async function timesWidth(text: string, size: number): Promise<number> {
   return (await doc.embedFont(StandardFonts.TimesRoman)).widthOfTextAtSize(text, size);
 }
 
-export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<Uint8Array> {
+/** Page labels from page `from` (0-based) on: decimal, lower or upper roman, counting from 1. */
+export interface LabelRange {
+  from: number;
+  style: "D" | "r" | "R";
+}
+
+export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[], labels?: LabelRange[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
@@ -56,6 +62,10 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[]): Promise<
     }
   }
   if (bookmarks?.length) addOutline(doc, bookmarks);
+  if (labels?.length) {
+    const nums = labels.flatMap((l) => [PDFNumber.of(l.from), doc.context.obj({ S: PDFName.of(l.style) })]);
+    doc.catalog.set(PDFName.of("PageLabels"), doc.context.obj({ Nums: doc.context.obj(nums) }));
+  }
   return doc.save();
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { preorder } from "./tree-checks.ts";
-import { type Bookmark, buildPdf, type Run, timesWidth } from "./heading-class-builder.ts";
+import { type Bookmark, buildPdf, type LabelRange, type Run, timesWidth } from "./heading-class-builder.ts";
 
 /** "depth title [page]" for every node, in document order. */
 async function outline(data: Uint8Array): Promise<{ source: string; rows: string[] }> {
@@ -1783,5 +1783,89 @@ describe("a printed contents set flat, every entry at one indent and size", () =
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
     expect(rows).toEqual(["1 Contents [1]", "1 1 Introduction [2]", "2 1.1 Installation [2]", "2 1.2 Changelog [2]", "3 1.2.1 Version two [3]", "3 1.2.2 Version one [3]", "1 2 Usage [4]", "2 2.1 Options [4]"]);
+  });
+});
+
+describe("a thesis whose contents list its front matter by roman page labels", () => {
+  // Cover and approval pages numbered 1 to 3 by the page labels, front matter i to iii, the
+  // body from 1 again. The contents list the abstract and acknowledgements (before them, on
+  // pages i and ii) and the list of tables (after them) among their first lines; the body's
+  // page numbers repeat the cover's labels.
+  const entry = (text: string, page: string, y: number, x = 60): Run => ({ text: `${text} ${". ".repeat(30)} ${page}`, x, y, size: 11 });
+  const title = (text: string, y = 760): Run => ({ text, x: 200, y, size: 14, bold: true });
+  const labels: LabelRange[] = [
+    { from: 0, style: "D" },
+    { from: 3, style: "r" },
+    { from: 7, style: "D" },
+  ];
+  const pages: Run[][] = [
+    [{ text: "A Study of Generated Theses", x: 160, y: 600, size: 20, bold: true }],
+    [{ text: "Approved by the committee", x: 200, y: 600, size: 12 }],
+    [{ text: "For my family", x: 250, y: 600, size: 12 }],
+    [title("ABSTRACT"), ...bodyLines(1, 12, 720, 11, 24)],
+    [title("ACKNOWLEDGEMENTS"), ...bodyLines(20, 6, 720, 11, 24)],
+    [
+      title("TABLE OF CONTENTS"),
+      entry("ABSTRACT", "i", 720),
+      entry("ACKNOWLEDGEMENTS", "ii", 700),
+      entry("LIST OF TABLES", "iv", 680),
+      entry("1. INTRODUCTION", "1", 660),
+      entry("1.1. Background", "1", 640, 78),
+      entry("1.2. Aims", "2", 620, 78),
+      entry("2. METHOD", "3", 600),
+      entry("2.1. Samples", "3", 580, 78),
+      entry("REFERENCES", "4", 560),
+    ],
+    [title("LIST OF TABLES"), { text: "Table Page", x: 60, y: 720, size: 11 }, entry("1.1. Samples by site", "3", 700)],
+    [title("1. INTRODUCTION"), ...bodyLines(40, 4, 720, 11, 24), { text: "1.1. Background", x: 60, y: 600, size: 11, bold: true }, ...bodyLines(50, 10, 570, 11, 24)],
+    [{ text: "1.2. Aims", x: 60, y: 760, size: 11, bold: true }, ...bodyLines(60, 20, 730, 11, 24)],
+    [title("2. METHOD"), ...bodyLines(80, 4, 720, 11, 24), { text: "2.1. Samples", x: 60, y: 600, size: 11, bold: true }, ...bodyLines(90, 10, 570, 11, 24)],
+    [title("REFERENCES"), ...bodyLines(100, 8, 720, 11, 24)],
+  ];
+
+  it("finds the front matter before the contents and the body sections at the body's pages", async () => {
+    const { source, rows } = await outline(await buildPdf(pages, undefined, labels));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual([
+      "1 A Study of Generated Theses [1]",
+      "1 ABSTRACT [4]",
+      "1 ACKNOWLEDGEMENTS [5]",
+      "1 TABLE OF CONTENTS [6]",
+      "1 LIST OF TABLES [7]",
+      "1 1. INTRODUCTION [8]",
+      "2 1.1. Background [8]",
+      "2 1.2. Aims [9]",
+      "1 2. METHOD [10]",
+      "2 2.1. Samples [10]",
+      "1 REFERENCES [11]",
+    ]);
+  });
+});
+
+describe("a report whose page labels number the front pages 1 to 6 and the body from 1 again", () => {
+  // The contents (on the second page) list the body's pages; "1" to "3" are the labels of
+  // the cover and front pages too, and of the body's first pages.
+  const entry = (text: string, page: number, y: number, x = 60): Run => ({ text: `${text} ${". ".repeat(30)} ${page}`, x, y, size: 11 });
+  const labels: LabelRange[] = [
+    { from: 0, style: "D" },
+    { from: 6, style: "D" },
+  ];
+  const front = (title: string, from: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(from, 10, 720, 11, 24)];
+  const pages: Run[][] = [
+    [{ text: "Annual Survey of Generated Reports", x: 120, y: 600, size: 20, bold: true }],
+    [{ text: "Contents", x: 60, y: 760, size: 16, bold: true }, entry("1 Overview", 1, 720), entry("1.1 Scope", 1, 700, 78), entry("2 Design", 2, 680), entry("3 Results", 3, 660)],
+    bodyLines(1, 20, 760, 11, 24),
+    bodyLines(20, 20, 760, 11, 24),
+    bodyLines(40, 20, 760, 11, 24),
+    [],
+    [...front("1 Overview", 60), { text: "1.1 Scope", x: 60, y: 450, size: 13, bold: true }, ...bodyLines(80, 4, 420, 11, 24)],
+    front("2 Design", 100),
+    front("3 Results", 120),
+  ];
+
+  it("finds each listed section at the body page that bears its label", async () => {
+    const { source, rows } = await outline(await buildPdf(pages, undefined, labels));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Annual Survey of Generated Reports [1]", "1 Contents [2]", "1 1 Overview [7]", "2 1.1 Scope [7]", "1 2 Design [8]", "1 3 Results [9]"]);
   });
 });
