@@ -748,7 +748,20 @@ function dropRepeats(cands: Cand[]): void {
   const count = new Map<string, number>();
   const key = (c: Cand) => c.title.toLowerCase().replace(/\d+/g, "#");
   for (const c of cands) count.set(key(c), (count.get(key(c)) ?? 0) + 1);
-  keepWhere(cands, (c) => !!c.pattern || c.depth > 0 || (count.get(key(c)) ?? 0) < 4);
+  // A sub-heading each section repeats ("Parameters", "Returns" under every function) has a
+  // heading of its own between each two of its occurrences; furniture follows itself. (An
+  // index's letters are no sections: its running head "Index" stays furniture.)
+  const apart = new Map<string, boolean>();
+  const lastAt = new Map<string, number>();
+  cands.forEach((c, i) => {
+    const k = key(c);
+    if ((count.get(k) ?? 0) < 4) return;
+    const prev = lastAt.get(k);
+    const ownHeadingBetween = prev === undefined || cands.slice(prev + 1, i).some((o) => count.get(key(o)) === 1 && !o.indexLetter);
+    apart.set(k, (apart.get(k) ?? true) && ownHeadingBetween);
+    lastAt.set(k, i);
+  });
+  keepWhere(cands, (c) => !!c.pattern || c.depth > 0 || (count.get(key(c)) ?? 0) < 4 || apart.get(key(c)) === true);
 }
 
 /** In-place filter (linear, unlike repeated splice). */

@@ -1869,3 +1869,41 @@ describe("a report whose page labels number the front pages 1 to 6 and the body 
     expect(rows).toEqual(["1 Annual Survey of Generated Reports [1]", "1 Contents [2]", "1 1 Overview [7]", "2 1.1 Scope [7]", "1 2 Design [8]", "1 3 Results [9]"]);
   });
 });
+
+describe("an API reference whose every function has its Parameters and Returns", () => {
+  // Five functions, each with the same two sub-headings; then a table over four pages whose
+  // label "Rates (continued)" repeats in the sub-headings' face with no heading in between.
+  const fn = (name: string, top: number): Run[] => [
+    { text: name, x: 60, y: top, size: 14, bold: true },
+    ...bodyLines(top, 2, top - 24, 10, 14),
+    { text: "Parameters", x: 60, y: top - 70, size: 12, bold: true },
+    ...bodyLines(top + 1, 3, top - 90, 10, 14),
+    { text: "Returns", x: 60, y: top - 150, size: 12, bold: true },
+    ...bodyLines(top + 2, 2, top - 170, 10, 14),
+  ];
+  const row = (k: number, y: number): Run => ({ text: `Region ${k}      ${k * 3}.0      ${k * 7}.5      ${k + 1}.25`, x: 60, y, size: 10 });
+  const tablePage = (from: number, labelY: number): Run[] => [
+    ...bodyLines(from, 3, 760, 10, 14),
+    { text: "Rates (continued)", x: 60, y: labelY, size: 12, bold: true },
+    ...Array.from({ length: 12 }, (_, k) => row(from + k, labelY - 20 - 14 * k)),
+  ];
+  const pages: Run[][] = [
+    [{ text: "Widget API", x: 240, y: 780, size: 20, bold: true }, ...fn("createWidget(options)", 730), ...fn("destroyWidget(widget)", 480)],
+    [...fn("moveWidget(widget, x, y)", 760), ...fn("resizeWidget(widget, size)", 510)],
+    [...fn("listWidgets()", 760), { text: "Rate tables", x: 60, y: 520, size: 14, bold: true }, ...bodyLines(200, 8, 495, 10, 14)],
+    tablePage(300, 700),
+    tablePage(320, 680),
+    tablePage(340, 690),
+    tablePage(360, 670),
+  ];
+
+  it("makes each function's Parameters and Returns its children, and no node of the repeated table label", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    const fns = ["createWidget(options) [1]", "destroyWidget(widget) [1]", "moveWidget(widget, x, y) [2]", "resizeWidget(widget, size) [2]", "listWidgets() [3]"];
+    expect(rows).toEqual([
+      "1 Widget API [1]",
+      ...fns.flatMap((f) => [`1 ${f}`, `2 Parameters [${f.slice(-2, -1)}]`, `2 Returns [${f.slice(-2, -1)}]`]),
+      "1 Rate tables [3]",
+    ]);
+  });
+});
