@@ -15,8 +15,9 @@ const LABELS: [Kind, RegExp, (m: string) => number][] = [
   ["ROMAN", /^([IVX]{1,5})\.\s+(?=\p{L})/u, (m) => romanValue(m.toLowerCase())],
   ["LETTER", /^([A-Z])\.\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 64],
   ["arabic", /^(\d{1,2})[.)]\s+(?=\p{L})/u, (m) => Number(m)],
-  ["letter", /^\(?([a-z])[.)]\s+(?=\p{Lu})/u, (m) => m.charCodeAt(0) - 96],
-  ["roman", /^\(?([ivx]{1,5})[.)]\s+(?=\p{Lu})/u, (m) => romanValue(m)],
+  // Lower-case titles too ("a. acceptRanges", an option's name), when text follows them.
+  ["letter", /^\(?([a-z])[.)]\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 96],
+  ["roman", /^\(?([ivx]{1,5})[.)]\s+(?=\p{L})/u, (m) => romanValue(m)],
 ];
 
 interface Found {
@@ -72,6 +73,9 @@ export function bodyFontOutline(pages: readonly PageText[], bodyPitch: number, s
         if (at !== undefined && Math.abs(at - l.x) > INDENT_TOLERANCE) continue;
         const title = labelTitle(label.rest);
         if (!title) continue;
+        // "a. apples" over "b. pears" is a list; "a. acceptRanges" over a paragraph about it is a heading.
+        const listItem = (label.kind === "letter" || label.kind === "roman") && /^\p{Ll}/u.test(title) && (i + 1 >= page.lines.length || labels(page.lines[i + 1]).length > 0);
+        if (listItem) continue;
         found.push({ kind: label.kind, ordinal: label.ordinal, x: l.x, title: `${l.text.trim().slice(0, l.text.trim().length - label.rest.length).trim()} ${title}`, page: p, line: i });
         next.set(label.kind, label.ordinal + 1);
         if (at === undefined) {

@@ -1907,3 +1907,57 @@ describe("an API reference whose every function has its Parameters and Returns",
     ]);
   });
 });
+
+describe("legal numbering in the body font with lettered option names in lower case", () => {
+  // I. > A. > 1. > a. at four indents in the text's own type; the options under "1. Options"
+  // are lettered names in lower case, each over its paragraph. A list lettered the same way,
+  // one short item per line, is no heading.
+  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
+  const label = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
+  const pages: Run[][] = [
+    [
+      label("I. Installation", 72, 740),
+      ...text(1, 2, 715),
+      label("II. API", 72, 670),
+      ...text(10, 2, 645),
+      label("A. send(req, path)", 108, 600),
+      ...text(20, 2, 575),
+      label("1. Options", 144, 530),
+      ...text(30, 2, 505),
+      label("a. acceptRanges", 180, 460),
+      ...text(40, 2, 435),
+      label("b. cacheControl", 180, 390),
+      ...text(50, 2, 365),
+      label("c. dotfiles", 180, 320),
+      ...text(60, 2, 295),
+    ],
+    [
+      label("2. Events", 144, 740),
+      ...text(70, 2, 715),
+      label("a. apples", 180, 670),
+      label("b. pears", 180, 655),
+      label("c. plums", 180, 640),
+      ...text(80, 2, 615),
+      label("B. send.mime", 108, 570),
+      ...text(85, 2, 545),
+      label("III. Caching", 72, 500),
+      ...text(90, 4, 475),
+    ],
+  ];
+
+  it("makes each lettered option a node under Options, and no node of the list's items", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 I. Installation [1]",
+      "1 II. API [1]",
+      "2 A. send(req, path) [1]",
+      "3 1. Options [1]",
+      "4 a. acceptRanges [1]",
+      "4 b. cacheControl [1]",
+      "4 c. dotfiles [1]",
+      "3 2. Events [2]",
+      "2 B. send.mime [2]",
+      "1 III. Caching [2]",
+    ]);
+  });
+});
