@@ -252,22 +252,14 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
     const b = Math.min(cells - 1, Math.floor(r1 - lo) - 1);
     for (let i = a; i <= b; i++) if (!covered[i]) support[i]++;
   }
-  let peak = 0;
-  for (let i = 0; i < cells; i++) peak = Math.max(peak, support[i]);
-  if (peak < 6) return null;
-  // The widest run of cells supported nearly as well as the best one.
-  let best: Gutter | null = null;
-  let start = -1;
-  for (let i = 0; i <= cells; i++) {
-    const ok = i < cells && support[i] >= peak * 0.85;
-    if (ok && start < 0) start = i;
-    if (!ok && start >= 0) {
-      if (!best || i - start > best.to - best.from) best = { from: start, to: i };
-      start = -1;
-    }
+  let gutter = bestCorridor(support, lo);
+  // A two-column contents page: the corridor between the left column's leaders and its page
+  // numbers is emptier than the gutter beyond those numbers. It is no gutter; the next best is.
+  if (gutter && opensOnPageNumbers(rows, gutter)) {
+    support.fill(0, Math.max(0, Math.floor(gutter.from - lo)), Math.min(cells, Math.ceil(gutter.to - lo)));
+    gutter = bestCorridor(support, lo);
   }
-  if (!best || best.to - best.from < 2) return null;
-  const gutter = { from: lo + best.from, to: lo + best.to };
+  if (!gutter) return null;
   // The supporting rows must read as prose on both sides, not as table cells.
   let rowsBoth = 0;
   let wideBoth = 0;
@@ -310,6 +302,46 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   const columns = centred && rowsBoth >= 12 && leftWide >= rowsBoth * 0.35 && rightWide >= rowsBoth * 0.35;
   if (!prose && !columns) return null;
   return gutter;
+}
+
+/** The widest run of cells supported nearly as well as the best one, or null. */
+function bestCorridor(support: Int32Array, lo: number): Gutter | null {
+  let peak = 0;
+  for (let i = 0; i < support.length; i++) peak = Math.max(peak, support[i]);
+  if (peak < 6) return null;
+  let best: Gutter | null = null;
+  let start = -1;
+  for (let i = 0; i <= support.length; i++) {
+    const ok = i < support.length && support[i] >= peak * 0.85;
+    if (ok && start < 0) start = i;
+    if (!ok && start >= 0) {
+      if (!best || i - start > best.to - best.from) best = { from: start, to: i };
+      start = -1;
+    }
+  }
+  if (!best || best.to - best.from < 2) return null;
+  return { from: lo + best.from, to: lo + best.to };
+}
+
+/**
+ * In most rows with text right of `g`, what starts there is a bare page number with nothing
+ * or a gap of half an em after it: the numbers end a column, they start none. ("3" of
+ * "3.1 Title", set as items "3" and "1" a thin space apart, runs on.)
+ */
+function opensOnPageNumbers(rows: Item[][], g: Gutter): boolean {
+  let rightOf = 0;
+  let numbers = 0;
+  for (const row of rows) {
+    let first: Item | null = null;
+    for (const it of row) if (it.x >= g.to - 1 && it.str.trim() && (!first || it.x < first.x)) first = it;
+    if (!first) continue;
+    rightOf++;
+    if (!/^\d{1,4}$/.test(first.str.trim())) continue;
+    let next = Infinity;
+    for (const it of row) if (it.x > first.right - 0.5 && it !== first && it.str.trim()) next = Math.min(next, it.x);
+    if (next - first.right >= first.size * 0.5) numbers++;
+  }
+  return rightOf >= 6 && numbers >= rightOf * 0.5;
 }
 
 function letterCount(s: string): number {

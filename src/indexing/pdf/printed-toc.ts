@@ -97,10 +97,15 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
     entries.length >= 3 &&
     ((titled && (leaders >= 2 || monotone >= 0.7)) ||
       // An index has leaders too, but its entries follow the alphabet.
-      (leaders >= 4 && leaders >= entries.length * 0.4 && !looksLikeIndex(entries)) ||
+      (leaders >= 4 && leaders >= entries.length * 0.4 && !looksLikeIndex(entries) && !hasIndexLetters(page)) ||
       (entries.length >= 6 && share >= 0.4 && monotone >= 0.85));
   const weak = continuing && entries.length >= 3 && (leaders >= 3 || (share >= 0.3 && monotone >= 0.7));
   return { isToc: strong || weak, strong, parsed, listOf };
+}
+
+/** An index's letter heads ("B", "C"), lines of one capital each, two or more of them. */
+function hasIndexLetters(page: PageText): boolean {
+  return page.lines.filter((l) => /^\p{Lu}$/u.test(l.text.trim())).length >= 2;
 }
 
 /**

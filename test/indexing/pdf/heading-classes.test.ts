@@ -1961,3 +1961,29 @@ describe("legal numbering in the body font with lettered option names in lower c
     ]);
   });
 });
+
+describe("a short manual whose two-column index is read row by row, its columns a line apart", () => {
+  // The index's columns do not share baselines (a letter head in one shifts the other), so
+  // the page shows no gutter and its rows alternate between the columns: entries with leaders
+  // and page numbers, out of alphabetical order. The letter heads ("A", "D") mark it an index.
+  const left = ["alpha (key)", "anchor", "beta (key)", "\\box", "colour (key)", "\\centre"];
+  const right = ["define (key)", "\\dots", "fonts", "\\frame", "gamma (key)", "\\grid"];
+  const entry = (e: string, x: number, y: number, page: number): Run => ({ text: `${e} . . . . . . . . . . . . ${page}`, x, y, size: 9 });
+  const index: Run[] = [
+    { text: "A", x: 60, y: 420, size: 10, bold: true },
+    { text: "D", x: 320, y: 413, size: 10, bold: true },
+    ...left.map((e, i) => entry(e, 60, 406 - 14 * i, 1 + (i % 3))),
+    ...right.map((e, i) => entry(e, 320, 399 - 14 * i, 1 + ((i + 1) % 3))),
+  ];
+  const pages: Run[][] = [
+    [{ text: "1 Introduction", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(1, 30, 715)],
+    [{ text: "2 Options", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(40, 30, 715)],
+    [{ text: "3 Usage", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(80, 16, 715), { text: "Index", x: 60, y: 450, size: 14, bold: true }, ...index],
+  ];
+
+  it("reads no contents page in it and keeps the headings", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows.slice(0, 4)).toEqual(["1 1 Introduction [1]", "1 2 Options [2]", "1 3 Usage [3]", "1 Index [3]"]);
+  });
+});

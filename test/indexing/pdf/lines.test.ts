@@ -113,6 +113,28 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual(rows);
   });
 
+  it("reads a contents page in two columns by column, each entry with its page number", () => {
+    // A newsletter's two-column contents: each column's page numbers set flush right at the
+    // column's edge, right of the leaders, so the corridor between the left column's leaders
+    // and its numbers is emptier than the gutter between the columns.
+    const items: RawItem[] = [];
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let r = 0; r < 24; r++) {
+      const y = 700 - r * 13;
+      const a = `Left entry ${r} title`;
+      items.push(item(a, 60, y, 10, "f1", 110), item(". . . . . . . . . . . . .", 175, y, 10, "f1", 90), item(String(r + 1), 283, y, 10, "f1", 6));
+      left.push(`${a} . . . . . . . . . . . . . ${r + 1}`);
+      // The right column's rows keep their own pitch: only some share a baseline with the left's.
+      const b = `Right entry ${r} title`;
+      const yb = 700 - r * 15;
+      items.push(item(b, 310, yb, 10, "f1", 110), item(". . . . . . . . . . . . .", 425, yb, 10, "f1", 90), item(String(r + 30), 530, yb, 10, "f1", 10));
+      right.push(`${b} . . . . . . . . . . . . . ${r + 30}`);
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual([...left, ...right]);
+  });
+
   it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
     const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
     expect(lines[0].text).toBe("Bold");
