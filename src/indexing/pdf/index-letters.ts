@@ -24,6 +24,11 @@ export interface IndexLetter {
 /** "Symbols" or "Numbers" heads the entries before "A" in many indexes. */
 const BEFORE_A_RE = /^(?:symbols|numbers|numerals)$/i;
 const LETTER_RE = /^[A-Z]$/;
+
+/** A line that is one capital letter: an index's letter head ("B", "C"). */
+export function isLetterHead(text: string): boolean {
+  return LETTER_RE.test(text.trim());
+}
 /** Fewest letters in a run; and fewest when the run stays on one page (panel labels do). */
 const MIN_LETTERS = 5;
 const MIN_LETTERS_ONE_PAGE = 9;

@@ -7,6 +7,7 @@
  * entry is then verified on its page and repaired by searching nearby pages.
  */
 import { normText } from "./fuzzy.ts";
+import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
 import type { Heading, Line, PageText } from "./types.ts";
@@ -105,7 +106,7 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
 
 /** An index's letter heads ("B", "C"), lines of one capital each, two or more of them. */
 function hasIndexLetters(page: PageText): boolean {
-  return page.lines.filter((l) => /^\p{Lu}$/u.test(l.text.trim())).length >= 2;
+  return page.lines.filter((l) => isLetterHead(l.text)).length >= 2;
 }
 
 /**
