@@ -272,6 +272,9 @@ function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats
   return /^\p{Ll}/u.test(next.text.trim()) || FUNCTION_WORD_END_RE.test(t);
 }
 
+/** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
+const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
+
 /** Emphasised labels that open a paragraph without naming a section. */
 const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|source|sources|see|figure|fig|table|step|answer|question|q|a|nb|remark|proof)$/i;
 
@@ -288,7 +291,10 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   // faces ("Interface: PiscinaLoadBalancer", its name in a code face), not a title run into prose.
   if (l.size >= stats.bodySize + 0.8) return null;
   const raw = lead.text.trim();
-  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw);
+  // A numbered lead closes with a colon too ("2) Default config: If no ..."), as a journal's
+  // fourth-level headings run in; an unnumbered one ending in a colon introduces a list.
+  const labelled = PAREN_LABEL_RE.test(raw);
+  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw) || (labelled && /[^\s:]:$/u.test(raw));
   const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;
   if (!closed && !apart) return null;
   // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").
@@ -299,13 +305,27 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   const words = title.split(/\s+/);
   if (words.length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
   if (!headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
-  // It opens a paragraph: first line, after a finished sentence, after extra space, or indented.
-  if (prev && prev.y > l.y) {
+  // It opens a paragraph: first line, after a finished sentence, after extra space, or
+  // indented; a numbered one opens its paragraph wherever it stands (under its section's title).
+  if (prev && prev.y > l.y && !labelled) {
     const ends = /[.:!?)\]"”’]$/.test(prev.text.trim());
     const spaced = prev.y - l.y > 1.3 * Math.max(stats.bodyPitch, l.size);
     if (!ends && !spaced && !(l.x > prev.x + 3)) return null;
   }
   return title;
+}
+
+/**
+ * A numbered run-in title on a line of its own ("1) help:" in italics), its paragraph a
+ * listing or a list that starts on the next line. Returns the title without its colon.
+ */
+function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
+  const t = l.text.trim();
+  if (!l.oneFont || l.font === stats.bodyFont || l.mono || Math.abs(l.size - stats.bodySize) >= 0.8) return null;
+  if (!PAREN_LABEL_RE.test(t) || !/[^\s:]:$/u.test(t) || t.length > 80) return null;
+  if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) return null;
+  const title = t.slice(0, -1);
+  return headingShaped({ ...l, text: title }, true) ? title : null;
 }
 
 /**
@@ -552,13 +572,15 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       if (p === from.page && i <= from.line) continue;
       if (p === to.page && i >= to.line) break;
       const l = lines[i];
-      const runIn = runInTitle(l, lines[i - 1], stats);
+      const runIn = runInTitle(l, lines[i - 1], stats) ?? labelledTitleAlone(l, lines, i, stats);
       if (runIn) {
-        const lead = l.lead!;
+        const lead = l.lead ?? l;
         const leadStyle = `${bucket(lead.size)}|${lead.font}`;
         // In a heading style of the document ("2.3 Structures" beside its text) it ranks with
         // the other headings of that style; otherwise it sits below them all.
-        const own = stats.styles.has(leadStyle);
+        // A heading numbered "1)" runs in beneath the headings of its face ("A. Options"
+        // over "1) help: ..."), whatever that face is.
+        const own = stats.styles.has(leadStyle) && !PAREN_LABEL_RE.test(runIn);
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }
@@ -582,7 +604,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         const judged = runOn ? { ...piece, text: runOn } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;
-        if (!pattern && !runOn && continuesAsSentence(piece, lines[i + 1], stats)) continue;
+        // A numbered line wholly in a face of its own ("B. Ignored files" in italics) is a
+        // heading even when its paragraph opens in lower case ("ts-node transforms ...").
+        const labelledFace = l.oneFont && l.font !== stats.bodyFont && scheme(t).kind !== null;
+        if (!pattern && !runOn && !labelledFace && continuesAsSentence(piece, lines[i + 1], stats)) continue;
         const title = runOn ?? withoutUnitsNote(t);
         if (UNITS_NOTE_RE.test(title)) continue;
         onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern, closed: runOn !== null });
@@ -593,10 +618,14 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     // list ("By signing this Agreement, you hereby" / "accept the following:") when set in
     // body size, or when it runs past a dozen words (an exhibit set larger than the filing).
     keepWhere(onPage, (c) => c.pattern !== null || !/:$/.test(c.title) || (c.size >= stats.bodySize + 0.8 && c.title.split(/\s+/).length <= 12));
-    // A page full of "headings" is a table, a figure or a list of contents.
+    // A page full of "headings" is a table, a figure or a list of contents. Headings run
+    // into their paragraphs are counted apart: a dense two-column page may hold a dozen
+    // beside its sub-sections.
     const limit = 12;
-    const kept = onPage.length > limit ? onPage.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : onPage;
-    if (kept.length <= limit) cands.push(...kept);
+    for (const group of [onPage.filter((c) => !c.runIn), onPage.filter((c) => c.runIn)]) {
+      const kept = group.length > limit ? group.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : group;
+      if (kept.length <= limit) cands.push(...kept);
+    }
   }
   continueNumbering(cands, pages, stats, { from, to, skipPages: opts.skipPages });
   const taken = new Map(cands.map((c) => [`${c.page}:${c.line}`, c]));
@@ -662,7 +691,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
         (/^(\d+(\.\d+)*|[ivxlc]+|[a-z]|(chapter|appendix|annex)\s+(\d+|[ivxlc]+|[a-z]))\.?$/i.test(a.title) ||
           (a.pattern === "part" && /^part\s+\S+$/i.test(a.title) && lb.size > last.size + 0.5)) &&
         !strongPattern(bt) &&
-        scheme(bt).kind === null;
+        !opensWithLabel(bt);
       // A Note's or Item's title wraps too ("Note 5 – Noninterest revenue and noninterest" /
       // "expense"): when the next line goes on in lower case or the title stops on "and".
       const wrapsOn = !a.pattern || ((a.pattern === "note" || a.pattern === "item") && (/^\p{Ll}/u.test(bt) || FUNCTION_WORD_END_RE.test(a.title)));
@@ -682,7 +711,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       const caseKept = unfinished || label || !(isAllCaps(a.title) && /\p{Ll}/u.test(bt));
       // A line that goes on with the title's sentence in lower case may be long (a caption).
       const sentenceGoesOn = (lb.cells ?? 1) === 1 && /^\p{Ll}/u.test(bt) && !/[.:!?]$/.test(a.title) && bt.split(/\s+/).length <= 30;
-      const continuation = sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (scheme(bt).kind === null || (unfinished && nextPattern === "chapter"));
+      const continuation = sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (!opensWithLabel(bt) || (unfinished && nextPattern === "chapter"));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one
@@ -769,6 +798,14 @@ function keepWhere<T>(items: T[], keep: (t: T) => boolean): void {
   let j = 0;
   for (const it of items) if (keep(it)) items[j++] = it;
   items.length = j;
+}
+
+/**
+ * A line that opens with a numbering label of its own ("B. Options", "2.1 Scope", "1) help:",
+ * "(a) Notice"): the next heading or list item, never the wrapped rest of a title above it.
+ */
+function opensWithLabel(t: string): boolean {
+  return scheme(t).kind !== null || PAREN_LABEL_RE.test(t) || /^\((?:\d{1,3}|[a-z]|[ivx]{1,4})\)\s/.test(t);
 }
 
 /** Numbering scheme of one heading: "I." roman, "A." letter, "1." / "2.3" arabic. */

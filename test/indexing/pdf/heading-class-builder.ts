@@ -8,6 +8,8 @@ export interface Run {
   y: number;
   size: number;
   bold?: boolean;
+  /** Italic: a journal's sub-section face at the text's size. */
+  italic?: boolean;
   /** Bold italic: a second heading face at the same size as the bold one. */
   boldItalic?: boolean;
   /** Courier: code, or a name in a heading set in a code face. */
@@ -49,13 +51,14 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[], labels?: 
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const boldItalic = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
+  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
   const mono = await doc.embedFont(StandardFonts.Courier);
   const monoBold = await doc.embedFont(StandardFonts.CourierBold);
   for (const runs of pages) {
     const page = doc.addPage([612, 792]);
     let end = 0;
     for (const r of runs) {
-      const font = r.monoBold ? monoBold : r.mono ? mono : r.boldItalic ? boldItalic : r.bold ? bold : regular;
+      const font = r.monoBold ? monoBold : r.mono ? mono : r.boldItalic ? boldItalic : r.italic ? italic : r.bold ? bold : regular;
       const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
       end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
       if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });

@@ -1987,3 +1987,50 @@ describe("a short manual whose two-column index is read row by row, its columns 
     expect(rows.slice(0, 4)).toEqual(["1 1 Introduction [1]", "1 2 Options [2]", "1 3 Usage [3]", "1 Index [3]"]);
   });
 });
+
+describe("a journal paper's italic lettered sub-sections and numbered run-in headings closed by a colon", () => {
+  // IEEE-style: "A. Title" in italics at the text's size on a line of its own, and below it
+  // "1) Title: text ...", the title in italics run into its paragraph after a colon. A
+  // sub-section's paragraph may open in lower case (a program's name); a run-in title whose
+  // paragraph is a listing stands alone on its line.
+  const runIn = (title: string, y: number): Run[] => [
+    { text: title, x: 60, y, size: 10, italic: true },
+    { text: "Prints what the option does and then the program exits.", x: 0, y, size: 10, after: true },
+    { text: sentence(y) + " It ends here.", x: 60, y: y - 13, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "I. Introduction", x: 60, y: 760, size: 12, bold: true },
+      ...bodyLines(1, 3, 738),
+      { text: "A. Ignored files", x: 60, y: 683, size: 10, italic: true },
+      { text: "ts-node transforms certain files and ignores others, as this section explains.", x: 60, y: 670, size: 10 },
+      ...bodyLines(4, 2, 657),
+      { text: "B. Options", x: 60, y: 611, size: 10, italic: true },
+      { text: "1) Printing help:", x: 60, y: 596, size: 10, italic: true },
+      { text: "ts-node --help", x: 70, y: 583, size: 10, mono: true },
+      ...runIn("2) version:", 565),
+      ...bodyLines(6, 3, 532),
+    ],
+    [
+      { text: "II. Results", x: 60, y: 760, size: 12, bold: true },
+      ...bodyLines(10, 3, 738),
+      { text: "A. Setup", x: 60, y: 683, size: 10, italic: true },
+      ...runIn("1) Hardware:", 670),
+      ...bodyLines(14, 3, 637),
+    ],
+  ];
+
+  it("finds each lettered sub-section, not joined to the run-in heading under it, and each run-in title without its colon", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 I. Introduction [1]",
+      "2 A. Ignored files [1]",
+      "2 B. Options [1]",
+      "3 1) Printing help [1]",
+      "3 2) version [1]",
+      "1 II. Results [2]",
+      "2 A. Setup [2]",
+      "3 1) Hardware [2]",
+    ]);
+  });
+});
