@@ -265,6 +265,9 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
 function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats): boolean {
   if (!next || l.size >= stats.bodySize + 0.8) return false;
   const t = l.text.trim();
+  // A short title does not run on into a code listing ("Quick start" over "var convert = ...");
+  // a sentence that stops on "with" or "to" may ("Install it with" over "npm install ...").
+  if (next.mono && !l.mono && t.split(/\s+/).length <= 4 && !FUNCTION_WORD_END_RE.test(t)) return false;
   if (/[.:!?)]$/.test(t)) return false;
   const gap = l.y - next.y;
   if (gap <= 0 || gap > 1.3 * Math.max(stats.bodyPitch, l.size)) return false;

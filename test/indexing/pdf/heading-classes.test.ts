@@ -2034,3 +2034,42 @@ describe("a journal paper's italic lettered sub-sections and numbered run-in hea
     ]);
   });
 });
+
+describe("bold headings at the text's size over code listings", () => {
+  // A README set by a word processor: headings bold at the text's size, several of them
+  // followed at once by a listing that opens in lower case ("npm install ..."). A bold
+  // sentence that stops on "with" runs on into its command and is no heading.
+  const code = (text: string, y: number): Run => ({ text, x: 72, y, size: 10, mono: true });
+  const para = (n: number, y: number): Run[] => [
+    { text: sentence(n), x: 60, y, size: 10 },
+    { text: sentence(n + 1) + " It ends here.", x: 60, y: y - 13, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "Installation", x: 60, y: 760, size: 10, bold: true },
+      code("npm install --global xml-js", 745),
+      ...para(1, 725),
+      { text: "Quick start", x: 60, y: 680, size: 10, bold: true },
+      code("var convert = require('xml-js');", 665),
+      code("var result = convert.xml2json(xml);", 653),
+      ...para(3, 633),
+      { text: "Upgrading", x: 60, y: 588, size: 10, bold: true },
+      ...para(5, 573),
+      { text: "Then install the command line tool with", x: 60, y: 535, size: 10, bold: true },
+      code("npm install xml-js-cli", 522),
+      ...para(7, 502),
+    ],
+    [
+      { text: "Options", x: 60, y: 760, size: 10, bold: true },
+      ...para(9, 745),
+      { text: "Testing", x: 60, y: 700, size: 10, bold: true },
+      code("npm test", 685),
+      ...para(11, 665),
+    ],
+  ];
+
+  it("finds each heading that a listing follows, and no heading in the sentence that runs on into its command", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 Installation [1]", "1 Quick start [1]", "1 Upgrading [1]", "1 Options [2]", "1 Testing [2]"]);
+  });
+});
