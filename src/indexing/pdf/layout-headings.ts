@@ -587,9 +587,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }
-      const inHeadingStyle = stats.styles.has(styleKey(l));
+      const style = headingStyleOf(l, stats);
+      const inHeadingStyle = stats.styles.has(style);
       const opening = l.text.trim();
-      const styled = inHeadingStyle || (stats.numberedStyles.has(styleKey(l)) && (DOTTED_RE.test(opening) || LETTER_LABEL_RE.test(opening)));
+      const styled = inHeadingStyle || (stats.numberedStyles.has(style) && (DOTTED_RE.test(opening) || LETTER_LABEL_RE.test(opening)));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {
@@ -613,7 +614,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         if (!pattern && !runOn && !labelledFace && continuesAsSentence(piece, lines[i + 1], stats)) continue;
         const title = runOn ?? withoutUnitsNote(t);
         if (UNITS_NOTE_RE.test(title)) continue;
-        onPage.push({ page: p, line: i, title, style: styleKey(l), size: l.size, depth: numberingDepth(title), pattern, closed: runOn !== null });
+        onPage.push({ page: p, line: i, title, style, size: l.size, depth: numberingDepth(title), pattern, closed: runOn !== null });
       }
     }
     mergeWrapped(onPage, lines, stats.bodyPitch);
@@ -646,6 +647,25 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
   // (a README's 44 sections on 7 pages) kept only its largest level under a cap of three per
   // page (corpus tune recall +0.009, held out +0.018; the per-page limit above still holds).
   return assignLevels(cands, stats).map((c) => ({ title: c.title, level: c.level, page: c.page, line: c.line }));
+}
+
+/**
+ * The heading style a line is set in. A numbered heading, larger than the text, whose name is mostly code ("3.3
+ * Input [cmdk-input]") is in the face of its number and first word, the face its fellows
+ * ("3.1 Command [cmdk-root]") are set in, not in the code face that holds most of its letters.
+ */
+function headingStyleOf(l: Line, stats: LayoutStats): string {
+  const own = styleKey(l);
+  const lead = l.lead;
+  if (stats.styles.has(own) || !lead || Math.abs(lead.size - l.size) >= 0.8 || !DOTTED_RE.test(lead.text.trim())) return own;
+  // Displayed headings only: a line with words in the text's font, or with words of a
+  // sentence, is a numbered paragraph ("2.2.3.5 Code Block Renderers The \markdown... macro").
+  if (l.size < stats.bodySize + 0.8 || l.font === stats.bodyFont || l.otherFonts?.includes(stats.bodyFont)) return own;
+  const rest = l.text.trim().slice(lead.text.trim().length);
+  // Nor a running head ("9.15. Option triglabels 43"), its folio after the title.
+  if (rest.split(/\s+/).filter((w) => /^\p{Ll}+[,.]?$/u.test(w)).length >= 2 || /\s\d+$/.test(rest)) return own;
+  const leadStyle = `${bucket(lead.size)}|${lead.font}`;
+  return stats.styles.has(leadStyle) ? leadStyle : own;
 }
 
 /**

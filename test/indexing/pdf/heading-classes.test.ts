@@ -2073,3 +2073,47 @@ describe("bold headings at the text's size over code listings", () => {
     expect(rows).toEqual(["1 Installation [1]", "1 Quick start [1]", "1 Upgrading [1]", "1 Options [2]", "1 Testing [2]"]);
   });
 });
+
+describe("numbered headings whose names are mostly code", () => {
+  // "3.2 Dialog [cmdk-dialog] [cmdk-overlay]": the number and first word in the bold heading
+  // face, the element names after them in bold code, which holds most of the line's letters.
+  // The text is 11 pt, the headings 12 pt: a code face one point larger is no heading face
+  // by its size alone.
+  const heading = (number: string, words: string, code: string | null, y: number): Run[] => [
+    { text: `${number} ${words}`, x: 60, y, size: 12, bold: true },
+    ...(code ? [{ text: code, x: 0, y, size: 12, monoBold: true, after: true }] : []),
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "3 Parts and styling", x: 60, y: 760, size: 14, bold: true },
+      ...bodyLines(1, 3, 735, 11, 14),
+      ...heading("3.1", "Overview", null, 690),
+      ...bodyLines(4, 4, 668, 11, 14),
+      ...heading("3.2", "Dialog", "[cmdk-dialog] [cmdk-overlay]", 600),
+      ...bodyLines(8, 4, 578, 11, 14),
+      ...heading("3.3", "Input", "[cmdk-input-element]", 510),
+      ...bodyLines(12, 4, 488, 11, 14),
+    ],
+    [
+      ...heading("3.4", "Styling", null, 760),
+      ...bodyLines(16, 4, 738, 11, 14),
+      ...heading("3.5", "List", "[cmdk-list-sizer]", 670),
+      ...bodyLines(20, 4, 648, 11, 14),
+      { text: "4 Examples", x: 60, y: 580, size: 14, bold: true },
+      ...bodyLines(24, 3, 555, 11, 14),
+    ],
+  ];
+
+  it("finds each such heading, in the level of its fellows, titled by the whole line", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 3 Parts and styling [1]",
+      "2 3.1 Overview [1]",
+      "2 3.2 Dialog [cmdk-dialog] [cmdk-overlay] [1]",
+      "2 3.3 Input [cmdk-input-element] [1]",
+      "2 3.4 Styling [2]",
+      "2 3.5 List [cmdk-list-sizer] [2]",
+      "1 4 Examples [2]",
+    ]);
+  });
+});
