@@ -2117,3 +2117,46 @@ describe("numbered headings whose names are mostly code", () => {
     ]);
   });
 });
+
+describe("section headings set smaller than the text (physics journals)", () => {
+  // REVTeX sets "II. GETTING STARTED" centred and "A. Wires and gates" flush left in bold a
+  // point smaller than the 10 pt text. Small italic notes under figures, unnumbered, are no
+  // headings.
+  const section = (title: string, y: number): Run => ({ text: title, x: 306, y, size: 9, bold: true, centred: true });
+  const sub = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 9, bold: true });
+  const note = (y: number): Run => ({ text: "Drawn with the default spacing", x: 60, y, size: 9, boldItalic: true });
+  const pages: Run[][] = [
+    [
+      section("I. INTRODUCTION", 760),
+      ...bodyLines(1, 4, 740),
+      section("II. GETTING STARTED", 670),
+      ...bodyLines(5, 3, 650),
+      sub("A. Wires and gates", 600),
+      ...bodyLines(8, 3, 585),
+      note(540),
+      ...bodyLines(11, 2, 520),
+    ],
+    [
+      sub("B. Vertical wires", 760),
+      ...bodyLines(13, 4, 745),
+      note(690),
+      ...bodyLines(17, 2, 670),
+      section("III. SPECIAL COMMANDS", 620),
+      ...bodyLines(19, 4, 600),
+      sub("A. Spacing", 540),
+      ...bodyLines(23, 3, 525),
+    ],
+  ];
+
+  it("finds the numbered small headings at two levels, and no heading in the small notes", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 I. INTRODUCTION [1]",
+      "1 II. GETTING STARTED [1]",
+      "2 A. Wires and gates [1]",
+      "2 B. Vertical wires [2]",
+      "1 III. SPECIAL COMMANDS [2]",
+      "2 A. Spacing [2]",
+    ]);
+  });
+});
