@@ -84,31 +84,26 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   const rows = groupRows(items);
   // Columns are a property of the text; tiny lettering in charts runs across them.
   const textRows = rows.filter((r) => r.some((it) => it.size >= 0.75 * dominantSize(items)));
-  let gutter = findGutter(textRows, pageWidth);
-  if (gutter) memory.gutter = gutter;
-  else if (memory.gutter && stillFree(textRows, memory.gutter)) gutter = memory.gutter;
+  const found = findColumns(textRows, pageWidth);
+  let gutters = found?.gutters ?? [];
+  if (found) memory.gutter = found.main;
+  else if (memory.gutter && stillFree(textRows, memory.gutter)) gutters = [memory.gutter];
   const frags: Fragment[] = [];
-  for (const row of rows) for (const f of splitRow(row, gutter)) frags.push(f);
+  for (const row of rows) for (const f of splitRow(row, gutters)) frags.push(f);
   const lines: Line[] = [];
-  if (gutter === null) {
+  if (gutters.length === 0) {
     for (const row of groupFragmentsByRow(frags)) lines.push(makeLine(row, monoFonts));
     return lines;
   }
-  // Two columns: walk top to bottom; a fragment crossing the gutter closes the current band.
-  let left: Fragment[] = [];
-  let right: Fragment[] = [];
+  // Columns: walk top to bottom; a fragment crossing a gutter closes the current band.
+  let columns: Fragment[][] = gutters.map(() => []).concat([[]]);
   const flush = () => {
-    for (const row of groupFragmentsByRow(left)) lines.push(makeLine(row, monoFonts));
-    for (const row of groupFragmentsByRow(right)) lines.push(makeLine(row, monoFonts));
-    left = [];
-    right = [];
+    for (const column of columns) for (const row of groupFragmentsByRow(column)) lines.push(makeLine(row, monoFonts));
+    columns = columns.map(() => []);
   };
   for (const f of frags) {
-    // A fragment belongs to a column when it stays clear of the other column's text: a long
-    // left-column line may run into the gutter (its edges are estimated from most rows) and
-    // is still left-column text as long as it ends before the right column begins.
-    if (f.right <= gutter.from + 1 || (f.x < gutter.from && f.right < gutter.to - 1)) left.push(f);
-    else if (f.x >= gutter.to - 1 || (f.right > gutter.to && f.x > gutter.from + 1)) right.push(f);
+    const k = columnOf(f, gutters);
+    if (k >= 0) columns[k].push(f);
     else {
       flush();
       lines.push(makeLine([f], monoFonts));
@@ -116,6 +111,56 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   }
   flush();
   return lines;
+}
+
+/**
+ * The column a fragment lies in (0 = leftmost), or -1 when it crosses a gutter. A fragment
+ * belongs to a column when it stays clear of the next column's text: a long line may run into
+ * the gutter (its edges are estimated from most rows) and is still its column's text as long
+ * as it ends before the next column begins.
+ */
+function columnOf(f: Fragment, gutters: readonly Gutter[]): number {
+  let k = 0;
+  for (const g of gutters) {
+    const left = f.right <= g.from + 1 || (f.x < g.from && f.right < g.to - 1);
+    const right = f.x >= g.to - 1 || (f.right > g.to && f.x > g.from + 1);
+    if (right && !left) k++;
+    else if (!left) return -1;
+  }
+  return k;
+}
+
+/**
+ * The gutters of a page in two or three columns, left to right, and the one found across the
+ * whole page (kept for the next page). A back-of-book index in three columns shows one gutter
+ * across the page; the side holding two columns shows the other.
+ */
+function findColumns(rows: Item[][], pageWidth: number): { main: Gutter; gutters: Gutter[] } | null {
+  const gutter = findGutter(rows, pageWidth);
+  if (!gutter) return null;
+  const sideOf = (keep: (it: Item) => boolean) => {
+    const sideRows = rows.map((r) => r.filter(keep)).filter((r) => r.length > 0);
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const r of sideRows) for (const it of r) ((x0 = Math.min(x0, it.x)), (x1 = Math.max(x1, it.right)));
+    return { rows: sideRows, x0, x1, width: Math.max(0, x1 - x0) };
+  };
+  const left = sideOf((it) => it.right <= gutter.from + 1);
+  const right = sideOf((it) => it.x >= gutter.to - 1);
+  // Only a side about twice as wide as the other may hold two columns, each about as wide as
+  // the other side's one: columns of a page share their width.
+  const split = (wide: typeof left, narrow: typeof left): Gutter | null => {
+    if (wide.width < narrow.width * 1.6) return null;
+    const g = findGutter(wide.rows, wide.width);
+    if (!g) return null;
+    const a = g.from - wide.x0;
+    const b = wide.x1 - g.to;
+    const like = (w: number) => Math.abs(w - narrow.width) <= narrow.width * 0.3;
+    return like(a) && like(b) ? g : null;
+  };
+  const extra = split(left, right) ?? split(right, left);
+  const gutters = extra ? [extra, gutter].sort((p, q) => p.from - q.from) : [gutter];
+  return { main: gutter, gutters };
 }
 
 const dominantCache = new WeakMap<Item[], number>();
@@ -171,13 +216,13 @@ function isOverprint(rowItems: Item[], it: Item): boolean {
 }
 
 /** Cut a row at horizontal gaps much wider than a word space, and at the column gutter. */
-function splitRow(row: Item[], gutter: Gutter | null): Fragment[] {
+function splitRow(row: Item[], gutters: readonly Gutter[]): Fragment[] {
   const out: Fragment[] = [];
   let cur: Item[] = [];
   let right = -Infinity;
   for (const it of row) {
     const wide = it.x - right > 1.5 * Math.max(it.size, cur.length ? cur[cur.length - 1].size : 0);
-    const acrossGutter = gutter !== null && right <= gutter.from + 1 && it.x >= gutter.to - 1;
+    const acrossGutter = gutters.some((g) => right <= g.from + 1 && it.x >= g.to - 1);
     if (cur.length > 0 && (wide || acrossGutter)) {
       out.push(fragment(cur));
       cur = [];

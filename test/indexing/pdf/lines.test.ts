@@ -135,6 +135,31 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual([...left, ...right]);
   });
 
+  it("reads a back-of-book index in three columns column by column, each letter head over its entries", () => {
+    // Three columns of equal width on one baseline grid; letter heads interrupt each column
+    // at its own rows. Across the page only one gutter shows at a time; the side holding two
+    // columns shows the other.
+    const items: RawItem[] = [];
+    const expected: string[][] = [[], [], []];
+    for (let c = 0; c < 3; c++) {
+      const x = 60 + c * 180;
+      for (let r = 0; r < 20; r++) {
+        const y = 720 - r * 12;
+        if ((r + 3 * c) % 7 === 0) {
+          const letter = String.fromCharCode(65 + c * 3 + Math.floor(r / 7));
+          items.push(item(letter, x + 60, y, 10, "f2", 7));
+          expected[c].push(letter);
+        } else {
+          const entry = `\\entry${c}x${r} . . . . . . . . ${r + 1}`;
+          items.push(item(entry, x, y, 9, "f1", 140));
+          expected[c].push(entry);
+        }
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(expected.flat());
+  });
+
   it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
     const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
     expect(lines[0].text).toBe("Bold");
