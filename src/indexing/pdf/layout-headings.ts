@@ -657,9 +657,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
 }
 
 /**
- * The heading style a line is set in. A numbered heading, larger than the text, whose name is mostly code ("3.3
- * Input [cmdk-input]") is in the face of its number and first word, the face its fellows
- * ("3.1 Command [cmdk-root]") are set in, not in the code face that holds most of its letters.
+ * The heading style a line is set in. A numbered heading, larger than the text, whose name
+ * is mostly code ("3.3 Input [cmdk-input]") is in the face of its number and first word, the
+ * face its fellows ("3.1 Command [cmdk-root]") are set in, not in the code face that holds
+ * most of its letters.
  */
 function headingStyleOf(l: Line, stats: LayoutStats): string {
   const own = styleKey(l);
