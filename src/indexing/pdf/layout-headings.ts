@@ -285,6 +285,9 @@ function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats
 /** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
 const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
 
+/** Closed by a colon after a word ("2) Default config:"), not by "::" or a lone colon. */
+const COLON_CLOSED_RE = /[^\s:]:$/u;
+
 /** Emphasised labels that open a paragraph without naming a section. */
 const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|source|sources|see|figure|fig|table|step|answer|question|q|a|nb|remark|proof)$/i;
 
@@ -304,7 +307,7 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   // A numbered lead closes with a colon too ("2) Default config: If no ..."), as a journal's
   // fourth-level headings run in; an unnumbered one ending in a colon introduces a list.
   const labelled = PAREN_LABEL_RE.test(raw);
-  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw) || (labelled && /[^\s:]:$/u.test(raw));
+  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw) || (labelled && COLON_CLOSED_RE.test(raw));
   const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;
   if (!closed && !apart) return null;
   // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").
@@ -332,7 +335,7 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
 function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
   const t = l.text.trim();
   if (!l.oneFont || l.font === stats.bodyFont || l.mono || Math.abs(l.size - stats.bodySize) >= 0.8) return null;
-  if (!PAREN_LABEL_RE.test(t) || !/[^\s:]:$/u.test(t) || t.length > 80) return null;
+  if (!PAREN_LABEL_RE.test(t) || !COLON_CLOSED_RE.test(t) || t.length > 80) return null;
   if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) return null;
   const title = t.slice(0, -1);
   return headingShaped({ ...l, text: title }, true) ? title : null;

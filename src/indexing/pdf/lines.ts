@@ -122,8 +122,8 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
 function columnOf(f: Fragment, gutters: readonly Gutter[]): number {
   let k = 0;
   for (const g of gutters) {
-    const left = f.right <= g.from + 1 || (f.x < g.from && f.right < g.to - 1);
-    const right = f.x >= g.to - 1 || (f.right > g.to && f.x > g.from + 1);
+    const left = leftOfGutter(f, g) || (f.x < g.from && f.right < g.to - 1);
+    const right = rightOfGutter(f, g) || (f.right > g.to && f.x > g.from + 1);
     if (right && !left) k++;
     else if (!left) return -1;
   }
@@ -145,8 +145,8 @@ function findColumns(rows: Item[][], pageWidth: number): { main: Gutter; gutters
     for (const r of sideRows) for (const it of r) ((x0 = Math.min(x0, it.x)), (x1 = Math.max(x1, it.right)));
     return { rows: sideRows, x0, x1, width: Math.max(0, x1 - x0) };
   };
-  const left = sideOf((it) => it.right <= gutter.from + 1);
-  const right = sideOf((it) => it.x >= gutter.to - 1);
+  const left = sideOf((it) => leftOfGutter(it, gutter));
+  const right = sideOf((it) => rightOfGutter(it, gutter));
   // Only a side about twice as wide as the other may hold two columns, each about as wide as
   // the other side's one: columns of a page share their width.
   const split = (wide: typeof left, narrow: typeof left): Gutter | null => {
@@ -256,6 +256,16 @@ interface Gutter {
   to: number;
 }
 
+/** Wholly left of the gutter (a point of slack for glyph edges). */
+function leftOfGutter(it: { right: number }, g: Gutter): boolean {
+  return it.right <= g.from + 1;
+}
+
+/** Wholly right of the gutter. */
+function rightOfGutter(it: { x: number }, g: Gutter): boolean {
+  return it.x >= g.to - 1;
+}
+
 /**
  * A column gutter is an x-interval in the middle of the text area that many rows leave empty
  * while holding text on both sides of it. Rows that cross it (titles, captions, wide figures)
@@ -319,8 +329,8 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
     let leftLetters = 0;
     let rightLetters = 0;
     for (const it of row) {
-      if (it.right <= gutter.from + 1) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (leftLetters += letterCount(it.str)));
-      else if (it.x >= gutter.to - 1) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (rightLetters += letterCount(it.str)));
+      if (leftOfGutter(it, gutter)) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (leftLetters += letterCount(it.str)));
+      else if (rightOfGutter(it, gutter)) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (rightLetters += letterCount(it.str)));
       else crosses = true;
     }
     if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
@@ -378,7 +388,7 @@ function opensOnPageNumbers(rows: Item[][], g: Gutter): boolean {
   let numbers = 0;
   for (const row of rows) {
     let first: Item | null = null;
-    for (const it of row) if (it.x >= g.to - 1 && it.str.trim() && (!first || it.x < first.x)) first = it;
+    for (const it of row) if (rightOfGutter(it, g) && it.str.trim() && (!first || it.x < first.x)) first = it;
     if (!first) continue;
     rightOf++;
     if (!/^\d{1,4}$/.test(first.str.trim())) continue;
@@ -402,8 +412,8 @@ function stillFree(rows: Item[][], g: Gutter): boolean {
     let l = false;
     let r = false;
     for (const it of row) {
-      if (it.right <= g.from + 1) l = true;
-      else if (it.x >= g.to - 1) r = true;
+      if (leftOfGutter(it, g)) l = true;
+      else if (rightOfGutter(it, g)) r = true;
       else crossing++;
     }
     if (l && r) both++;
