@@ -226,6 +226,15 @@ function withoutCommandNames(t: string): string {
   return t.replace(/\\[A-Za-z@]+\*?/g, "C").replace(/\{[A-Za-z@][\w*@-]*\}/g, "C").replace(/<(?:\.\.\.|…|[A-Za-z][\w -]{0,30})>/g, "C");
 }
 
+/**
+ * A function's signature in a heading ("openReadStream(entry, [options], callback)",
+ * "countTokens(text: string | Iterable<ChatMessage>,", wrapped) is its name: what its
+ * parentheses hold is code, not the brackets of a citation or the signs of a formula.
+ */
+function withoutSignatures(t: string): string {
+  return t.replace(/(?<![\w$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()]|\([^()]*\))*(?:\)|$)/g, "C()");
+}
+
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
@@ -240,12 +249,13 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
   if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
-  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(t))) return false;
+  const named = withoutSignatures(t);
+  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(named))) return false;
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;
   // Citations and code in text; "Item 6. [Reserved]" is fine, and so is an optional argument
   // in a larger or centred heading that names a function ("new Piscina([options])").
-  if (/[[\]]/.test(t) && !strongPattern(t) && ((bodySized && !namesCode) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(t))) return false;
+  if (/[[\]]/.test(named) && !strongPattern(t) && ((bodySized && !namesCode) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(named))) return false;
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
@@ -257,7 +267,8 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
-  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim())) return false;
+  // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow.
+  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t)) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;

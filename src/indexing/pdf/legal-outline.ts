@@ -12,12 +12,12 @@ import type { Heading, Line, PageText } from "./types.ts";
 type Kind = "ROMAN" | "LETTER" | "arabic" | "letter" | "roman";
 
 const LABELS: [Kind, RegExp, (m: string) => number][] = [
-  ["ROMAN", /^([IVX]{1,5})\.\s+(?=\p{L})/u, (m) => romanValue(m.toLowerCase())],
-  ["LETTER", /^([A-Z])\.\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 64],
-  ["arabic", /^(\d{1,2})[.)]\s+(?=\p{L})/u, (m) => Number(m)],
+  ["ROMAN", /^([IVX]{1,5})\.\s+(?=\.?\p{L})/u, (m) => romanValue(m.toLowerCase())],
+  ["LETTER", /^([A-Z])\.\s+(?=\.?\p{L})/u, (m) => m.charCodeAt(0) - 64],
+  ["arabic", /^(\d{1,2})[.)]\s+(?=\.?\p{L})/u, (m) => Number(m)],
   // Lower-case titles too ("a. acceptRanges", an option's name), when text follows them.
-  ["letter", /^\(?([a-z])[.)]\s+(?=\p{L})/u, (m) => m.charCodeAt(0) - 96],
-  ["roman", /^\(?([ivx]{1,5})[.)]\s+(?=\p{L})/u, (m) => romanValue(m)],
+  ["letter", /^\(?([a-z])[.)]\s+(?=\.?\p{L})/u, (m) => m.charCodeAt(0) - 96],
+  ["roman", /^\(?([ivx]{1,5})[.)]\s+(?=\.?\p{L})/u, (m) => romanValue(m)],
 ];
 
 interface Found {

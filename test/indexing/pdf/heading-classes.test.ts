@@ -2160,3 +2160,90 @@ describe("section headings set smaller than the text (physics journals)", () => 
     ]);
   });
 });
+
+describe("API sub-sections named by their signatures at the text's size", () => {
+  // "2.3 openReadStream(entry, [options], callback)" in bold at the 11 pt text's size: the
+  // name starts in lower case, its optional arguments stand in brackets, a long signature
+  // wraps after a comma, and some names are bare properties ("2.5 isOpen").
+  const sub = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 11, bold: true });
+  const pages: Run[][] = [
+    [
+      { text: "2 API", x: 60, y: 760, size: 14, bold: true },
+      ...bodyLines(1, 3, 735, 11, 14),
+      sub("2.1 readEntry()", 680),
+      ...bodyLines(4, 3, 658, 11, 14),
+      sub("2.2 openReadStream(entry, [options], callback)", 600),
+      ...bodyLines(7, 3, 578, 11, 14),
+      sub("2.3 openReadStreamLowLevel(fileDataStart, compressedSize,", 520),
+      sub("relativeStart, relativeEnd, decrypt, callback)", 506),
+      ...bodyLines(10, 3, 484, 11, 14),
+      sub("2.4 Class: ZipFile", 426),
+      ...bodyLines(13, 3, 404, 11, 14),
+    ],
+    [
+      sub("2.5 isOpen", 760),
+      ...bodyLines(16, 3, 738, 11, 14),
+      sub("2.6 entryCount", 680),
+      ...bodyLines(19, 3, 658, 11, 14),
+      { text: "3 Limitations", x: 60, y: 600, size: 14, bold: true },
+      ...bodyLines(22, 4, 575, 11, 14),
+    ],
+  ];
+
+  it("finds each signature as a heading under its section, the wrapped one whole", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 2 API [1]",
+      "2 2.1 readEntry() [1]",
+      "2 2.2 openReadStream(entry, [options], callback) [1]",
+      "2 2.3 openReadStreamLowLevel(fileDataStart, compressedSize, relativeStart, relativeEnd, decrypt, callback) [1]",
+      "2 2.4 Class: ZipFile [1]",
+      "2 2.5 isOpen [2]",
+      "2 2.6 entryCount [2]",
+      "1 3 Limitations [2]",
+    ]);
+  });
+});
+
+describe("legal numbering in the body font over method names that open with a dot", () => {
+  // A chained API documented as ".parse()", ".name": the name after the label starts with a
+  // period, which is no sentence's end.
+  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
+  const label = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
+  const pages: Run[][] = [
+    [
+      label("I. Usage", 72, 740),
+      ...text(1, 2, 715),
+      label("II. Commands", 72, 670),
+      ...text(10, 2, 645),
+      label("A. .name", 108, 600),
+      ...text(20, 2, 575),
+      label("B. .usage", 108, 530),
+      ...text(30, 2, 505),
+      label("C. .parse() and .parseAsync()", 108, 460),
+      ...text(40, 2, 435),
+    ],
+    [
+      label("1. .lock(file, [options])", 144, 740),
+      ...text(50, 2, 715),
+      label("2. .unlock(file, [options])", 144, 670),
+      ...text(60, 2, 645),
+      label("III. Help", 72, 600),
+      ...text(70, 4, 575),
+    ],
+  ];
+
+  it("reads each dotted name as a heading at its label's level", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 I. Usage [1]",
+      "1 II. Commands [1]",
+      "2 A. .name [1]",
+      "2 B. .usage [1]",
+      "2 C. .parse() and .parseAsync() [1]",
+      "3 1. .lock(file, [options]) [2]",
+      "3 2. .unlock(file, [options]) [2]",
+      "1 III. Help [2]",
+    ]);
+  });
+});
