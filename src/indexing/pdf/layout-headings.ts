@@ -646,10 +646,14 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     // A page full of "headings" is a table, a figure or a list of contents. Headings run
     // into their paragraphs are counted apart: a dense two-column page may hold a dozen
     // beside its sub-sections.
+    // Run-in headings numbered "1)", "2)" that count on (starting again under each
+    // sub-section) are headings however many a page holds: an option reference's entries.
     const limit = 12;
+    const labelled = onPage.filter((c) => c.runIn && PAREN_LABEL_RE.test(c.title));
+    const counted = lettersCountOn(labelled.map((c) => parseInt(c.title, 10) || c.title.charCodeAt(0) - 96)) ? new Set(labelled) : new Set<Cand>();
     for (const group of [onPage.filter((c) => !c.runIn), onPage.filter((c) => c.runIn)]) {
-      const kept = group.length > limit ? group.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern) : group;
-      if (kept.length <= limit) cands.push(...kept);
+      const kept = group.length > limit ? group.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern || counted.has(c)) : group;
+      if (kept.filter((c) => !counted.has(c)).length <= limit) cands.push(...kept);
     }
   }
   continueNumbering(cands, pages, stats, { from, to, skipPages: opts.skipPages });

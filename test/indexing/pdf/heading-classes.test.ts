@@ -2247,3 +2247,47 @@ describe("legal numbering in the body font over method names that open with a do
     ]);
   });
 });
+
+describe("an option reference whose page holds more numbered run-in headings than a page of headings may", () => {
+  // Fourteen options on one page, "1) project: ..." in italics run into their paragraphs
+  // under two lettered sub-sections: past the page's limit on headings, but numbered 1) to 7)
+  // and again from 1), as headings count and a table's cells do not.
+  const runIn = (title: string, y: number): Run[] => [
+    { text: title, x: 60, y, size: 10, italic: true },
+    { text: "Sets what the option does and how the program reads it.", x: 0, y, size: 10, after: true },
+    { text: `${sentence(y)} It ends here.`, x: 60, y: y - 12, size: 10 },
+  ];
+  const names = ["help", "version", "eval", "print", "interactive", "esm", "cwd"];
+  const group = (letter: string, title: string, top: number, prefix: string): Run[] => [
+    { text: `${letter}. ${title}`, x: 60, y: top, size: 10, italic: true },
+    ...names.flatMap((n, i) => runIn(`${i + 1}) ${prefix}${n}:`, top - 16 - 28 * i)),
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "I. Options", x: 60, y: 770, size: 12, bold: true },
+      ...bodyLines(1, 2, 752),
+      ...group("A", "CLI Options", 718, ""),
+      ...group("B", "TSConfig Options", 506, "ts-"),
+      ...bodyLines(3, 2, 290),
+    ],
+    [
+      { text: "II. Recipes", x: 60, y: 760, size: 12, bold: true },
+      ...bodyLines(5, 2, 738),
+      { text: "A. Watching", x: 60, y: 700, size: 10, italic: true },
+      ...bodyLines(7, 4, 686),
+    ],
+  ];
+
+  it("keeps every numbered run-in heading of the page, under its sub-section", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 I. Options [1]",
+      "2 A. CLI Options [1]",
+      ...names.map((n, i) => `3 ${i + 1}) ${n} [1]`),
+      "2 B. TSConfig Options [1]",
+      ...names.map((n, i) => `3 ${i + 1}) ts-${n} [1]`),
+      "1 II. Recipes [2]",
+      "2 A. Watching [2]",
+    ]);
+  });
+});
