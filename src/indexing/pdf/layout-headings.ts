@@ -880,8 +880,13 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const firstPage = cands.length ? Math.min(...cands.map((c) => c.page)) : 0;
   const styleOnlyFront = new Map<string, boolean>();
   for (const c of cands) styleOnlyFront.set(c.style, (styleOnlyFront.get(c.style) ?? true) && c.page === firstPage);
-  const anyBody = cands.some((c) => !styleOnlyFront.get(c.style));
-  const isFront = (c: Cand) => anyBody && styleOnlyFront.get(c.style) === true && c.pattern !== "part" && c.pattern !== "item";
+  // Front matter comes before the first heading of a style the body uses too: a style of
+  // the first page seen only after one (a short paper's "A. Scope" under "I. Options") heads
+  // sub-sections there.
+  const firstBody = cands.findIndex((c) => !styleOnlyFront.get(c.style));
+  const frontEnd = firstBody < 0 ? -1 : firstBody;
+  const front = new Set(cands.filter((c, k) => k < frontEnd && styleOnlyFront.get(c.style)).map((c) => c.style));
+  const isFront = (c: Cand) => front.has(c.style) && c.pattern !== "part" && c.pattern !== "item";
 
   const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn && !c.indexLetter);
   const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);

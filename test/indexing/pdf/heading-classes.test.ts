@@ -2291,3 +2291,26 @@ describe("an option reference whose page holds more numbered run-in headings tha
     ]);
   });
 });
+
+describe("a short paper whose sub-sections all stand on its first page", () => {
+  // Styles seen only on the first page are a title page's (title, authors): level 1, ranking
+  // nothing. Italic sub-sections that come after the first section heading there are no
+  // title page's, though no later page shows their face.
+  const pages: Run[][] = [
+    [
+      { text: "A Study of Options", x: 306, y: 770, size: 16, bold: true, centred: true },
+      { text: "I. Options", x: 60, y: 730, size: 12, bold: true },
+      ...bodyLines(1, 4, 712),
+      { text: "A. Command line", x: 60, y: 650, size: 10, italic: true },
+      ...bodyLines(10, 6, 636),
+      { text: "B. Configuration files", x: 60, y: 540, size: 10, italic: true },
+      ...bodyLines(20, 6, 526),
+    ],
+    [{ text: "II. Recipes", x: 60, y: 760, size: 12, bold: true }, ...bodyLines(30, 5, 738)],
+  ];
+
+  it("nests the sub-sections under their section and keeps the title apart", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 A Study of Options [1]", "1 I. Options [1]", "2 A. Command line [1]", "2 B. Configuration files [1]", "1 II. Recipes [2]"]);
+  });
+});
