@@ -106,7 +106,7 @@ async function main() {
     const notShown = q.missed.filter((m) => !shown(m)).length;
     unprinted.set(e.family, (unprinted.get(e.family) ?? 0) + notShown);
     unprinted.set("ALL", (unprinted.get("ALL") ?? 0) + notShown);
-    if (flag("each") || explain) console.log(`${e.id} [${e.family}] ${tocSource}: recall ${q.titleRecall.toFixed(3)} (${q.matched}/${q.gold}), precision ${q.titlePrecisionAtGoldDepth.toFixed(3)}, level ${q.levelAgreementMatched.toFixed(3)}`);
+    if (flag("each") || explain) console.log(`${e.id} [${e.family}] ${tocSource}: recall ${q.titleRecall.toFixed(3)} (${q.matched}/${q.gold}), precision ${q.titlePrecisionAtGoldDepth.toFixed(3)}, level ${q.levelAgreementMatched.toFixed(3)} (abs ${q.levelAgreement.toFixed(3)})`);
     if (id && flag("tree")) for (const n of flattenTree(tree)) console.log(`   tree L${n.level} p${n.page} "${n.title.slice(0, 80)}"`);
     if (explain) {
       const stats = computeLayoutStats(c.pages);

@@ -889,6 +889,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const isFront = (c: Cand) => front.has(c.style) && c.pattern !== "part" && c.pattern !== "item";
 
   const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn && !c.indexLetter);
+  backMatterWithSections(ranked, cands);
   const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);
   const itemSizes = new Set(ranked.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
   // Rank inside a size bucket from the numbering.
@@ -968,6 +969,28 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const dense = new Map(used.map((l, i) => [l, i + 1]));
   for (const c of out) c.level = dense.get(c.level)!;
   return out;
+}
+
+/**
+ * Back matter set larger than every numbered section ("Index" at 20 pt over "3 Implementation"
+ * at 14 pt, as ltxdoc sets it) is their sibling, not their parent: its size counts as theirs.
+ * Not where its size also sets other, unnumbered headings (a book's unnumbered chapters).
+ */
+function backMatterWithSections(ranked: Cand[], all: readonly Cand[]): void {
+  // Sections numbered on the first page count too (a first section in a face of its own).
+  const numbered = all.filter((c) => scheme(c.title).kind !== null || c.pattern === "chapter");
+  if (!numbered.length) return;
+  const top = Math.max(...numbered.map((c) => c.size));
+  // Only top-level sections ("3 Implementation", not "3.4.1 Typesetting") are siblings of the
+  // back matter: a part of the document read apart (past its printed contents) may hold
+  // sub-sections alone.
+  if (!numbered.some((c) => bucket(c.size) === bucket(top) && (c.pattern === "chapter" || scheme(c.title).depth === 1))) return;
+  const standard = (c: Cand) => STANDARD_SECTION_RE.test(c.title);
+  for (const c of ranked) {
+    if (!standard(c) || c.size < top + 0.8) continue;
+    if (ranked.some((o) => !standard(o) && bucket(o.size) === bucket(c.size))) continue;
+    c.size = top;
+  }
 }
 
 /**

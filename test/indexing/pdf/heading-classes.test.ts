@@ -2314,3 +2314,36 @@ describe("a short paper whose sub-sections all stand on its first page", () => {
     expect(rows).toEqual(["1 A Study of Options [1]", "1 I. Options [1]", "2 A. Command line [1]", "2 B. Configuration files [1]", "1 II. Recipes [2]"]);
   });
 });
+
+describe("an index titled larger than the numbered sections it follows (ltxdoc)", () => {
+  // LaTeX package documentation sets "Index" at 20 pt after sections numbered 1, 2, 3 at
+  // 14 pt: it is their sibling, not a parent above them all. A book's unnumbered chapter
+  // titles at the size of its "Bibliography" keep ranking above its sections, numbered 1, 2
+  // again in each chapter.
+  const pages: Run[][] = [
+    [
+      { text: "The widgets package", x: 306, y: 760, size: 17, centred: true },
+      { text: "1 Introduction", x: 60, y: 700, size: 14, bold: true },
+      ...bodyLines(1, 4, 680),
+      { text: "1.1 Loading", x: 60, y: 620, size: 12, bold: true },
+      ...bodyLines(5, 4, 602),
+    ],
+    [{ text: "2 Implementation", x: 60, y: 760, size: 14, bold: true }, ...bodyLines(10, 4, 740), { text: "2.1 Options", x: 60, y: 680, size: 12, bold: true }, ...bodyLines(15, 4, 662)],
+    [{ text: "Index", x: 60, y: 760, size: 20, bold: true }, ...bodyLines(20, 6, 730)],
+  ];
+  const book: Run[][] = [
+    [{ text: "Getting Started", x: 60, y: 760, size: 20, bold: true }, ...bodyLines(1, 4, 730), { text: "1 Loading", x: 60, y: 670, size: 14, bold: true }, ...bodyLines(5, 4, 650)],
+    [{ text: "Going Further", x: 60, y: 760, size: 20, bold: true }, ...bodyLines(10, 4, 730), { text: "1 Options", x: 60, y: 670, size: 14, bold: true }, ...bodyLines(15, 4, 650)],
+    [{ text: "Bibliography", x: 60, y: 760, size: 20, bold: true }, ...bodyLines(20, 6, 730)],
+  ];
+
+  it("sets the index level with the numbered sections", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 The widgets package [1]", "1 1 Introduction [1]", "2 1.1 Loading [1]", "1 2 Implementation [2]", "2 2.1 Options [2]", "1 Index [3]"]);
+  });
+
+  it("leaves a bibliography beside unnumbered chapters of its own size", async () => {
+    const { rows } = await outline(await buildPdf(book));
+    expect(rows).toEqual(["1 Getting Started [1]", "2 1 Loading [1]", "1 Going Further [2]", "2 1 Options [2]", "1 Bibliography [3]"]);
+  });
+});
