@@ -12,6 +12,7 @@ import { markCentredLines } from "./centred-lines.ts";
 import { indexLetters } from "./index-letters.ts";
 import { countsOn, isNextNumber, leadingSectionNumber, lettersCountOn } from "./section-numbers.ts";
 import type { Heading, Line, PageText, Pos } from "./types.ts";
+import { CONTENTS_TITLE_RE } from "./contents-title.ts";
 
 export interface LayoutStats {
   bodySize: number;
@@ -808,7 +809,7 @@ function dropContentsEntries(cands: Cand[], pages: PageText[]): void {
   const contentsAt = new Map<number, number>();
   for (const c of cands) {
     if (contentsAt.has(c.page)) continue;
-    const i = pages[c.page].lines.findIndex((l) => /^(table of )?contents$/i.test(l.text.trim()));
+    const i = pages[c.page].lines.findIndex((l) => CONTENTS_TITLE_RE.test(l.text.trim()));
     contentsAt.set(c.page, i);
   }
   const later = new Map<string, number>();
@@ -817,7 +818,9 @@ function dropContentsEntries(cands: Cand[], pages: PageText[]): void {
     const c = cands[i];
     const at = contentsAt.get(c.page) ?? -1;
     if (at < 0 || c.line < at) continue;
-    if ((later.get(norm(c.title)) ?? i) > i || /^(table of )?contents$/i.test(c.title)) cands.splice(i, 1);
+    // The contents title stays: the contents are a section of the document, as a printed
+    // contents makes them (printed-toc.ts).
+    if ((later.get(norm(c.title)) ?? i) > i && !CONTENTS_TITLE_RE.test(c.title)) cands.splice(i, 1);
   }
 }
 

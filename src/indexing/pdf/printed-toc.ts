@@ -11,6 +11,7 @@ import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
 import type { Heading, Line, PageText } from "./types.ts";
+import { CONTENTS_TITLE_RE } from "./contents-title.ts";
 
 /** Contents pages must start within this many pages (they may continue past it). */
 const SCAN_PAGES = 20;
@@ -20,7 +21,6 @@ const ROMAN_RE = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i
 /** Title, then leaders or a gap, then a page number, or a range of pages after leaders ("4-5"). */
 const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1,4}|[ivxlcdm]{1,7})(\s?[-–]\s?\d{1,4})?$/iu;
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
-const CONTENTS_TITLE_RE = /^(table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire)$/i;
 const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
 /** Back matter that lists page numbers too: an index, a change history. Never the contents. */
 const BACK_MATTER_TITLE_RE = /^(?:index|general index|subject index|index of [\p{L} ]{2,30}|change history|changes|revision history|glossary)$/iu;

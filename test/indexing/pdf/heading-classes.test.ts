@@ -2347,3 +2347,39 @@ describe("an index titled larger than the numbered sections it follows (ltxdoc)"
     expect(rows).toEqual(["1 Getting Started [1]", "2 1 Loading [1]", "1 Going Further [2]", "2 1 Options [2]", "1 Bibliography [3]"]);
   });
 });
+
+describe("contents titled in the document's own language", () => {
+  // A Portuguese report: "Sumário" over its entries, set without leaders, each with its page.
+  const chapters: [string, number][] = [
+    ["1 Escopo", 2],
+    ["2 Considerações iniciais", 3],
+    ["3 Estrutura do documento", 4],
+    ["4 Configurações gerais", 5],
+  ];
+  const body = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
+  const listed: Run[][] = [
+    [{ text: "Sumário", x: 60, y: 760, size: 16, bold: true }, ...chapters.map(([t, p], i): Run => ({ text: `${t}   ${p}`, x: 60, y: 720 - 20 * i, size: 10 }))],
+    ...chapters.map(([t], k) => body(t, k)),
+  ];
+  // Its entries without page numbers: a list of what follows, not a contents page to read.
+  const unnumbered: Run[][] = [
+    [{ text: "Relatório técnico", x: 306, y: 700, size: 24, bold: true, centred: true }, ...bodyLines(90, 3, 660)],
+    [
+      { text: "Sumário", x: 60, y: 760, size: 16, bold: true },
+      ...chapters.map(([t], i): Run => ({ text: t, x: 60, y: 720 - 20 * i, size: 12, bold: true })),
+    ],
+    ...chapters.map(([t], k) => body(t, k)),
+  ];
+
+  it("reads a contents page titled 'Sumário' whose entries have no leaders", async () => {
+    const { source, rows } = await outline(await buildPdf(listed));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Sumário [1]", "1 1 Escopo [2]", "1 2 Considerações iniciais [3]", "1 3 Estrutura do documento [4]", "1 4 Configurações gerais [5]"]);
+  });
+
+  it("keeps the contents title and none of its unnumbered entries", async () => {
+    const { source, rows } = await outline(await buildPdf(unnumbered));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Relatório técnico [1]", "1 Sumário [2]", "1 1 Escopo [3]", "1 2 Considerações iniciais [4]", "1 3 Estrutura do documento [5]", "1 4 Configurações gerais [6]"]);
+  });
+});
