@@ -6,3 +6,7 @@
  */
 export const CONTENTS_TITLE_RE =
   /^(?:table of contents|contents|content|index of contents|inhalt|inhaltsverzeichnis|table des mati[eè]res|sommaire|sum[aá]rio|[ií]ndice(?: general)?|contenidos?|conte[uú]do|sommario|inhoud(?:sopgave)?|innehåll(?:sförteckning)?|indholdsfortegnelse|innhold(?:sfortegnelse)?|sisällys(?:luettelo)?|spis treści|obsah|tartalomjegyzék|cuprins|içindekiler|содержание|оглавление|目次|目录|目錄|차례|목차)$/iu;
+
+/** The title of a list of figures, tables or the like, which may follow the contents. */
+export const LIST_TITLE_RE =
+  /^(?:list of (?:figures|tables|illustrations|exhibits|charts|abbreviations)|abbildungsverzeichnis|tabellenverzeichnis|abkürzungsverzeichnis|liste des (?:figures|tableaux|illustrations)|table des (?:figures|illustrations)|lista de (?:figuras|tabelas|tablas|ilustrações|ilustraciones|quadros|abreviaturas(?: e siglas)?)|elenco delle (?:figure|tabelle)|lijst van (?:figuren|tabellen)|spis (?:rysunków|tabel|ilustracji)|seznam (?:obrázků|tabulek)|список (?:иллюстраций|таблиц|рисунков))$/iu;

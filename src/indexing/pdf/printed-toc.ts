@@ -11,7 +11,7 @@ import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
 import type { Heading, Line, PageText } from "./types.ts";
-import { CONTENTS_TITLE_RE } from "./contents-title.ts";
+import { CONTENTS_TITLE_RE, LIST_TITLE_RE } from "./contents-title.ts";
 
 /** Contents pages must start within this many pages (they may continue past it). */
 const SCAN_PAGES = 20;
@@ -21,7 +21,8 @@ const ROMAN_RE = /^(?=[mdclxvi])m{0,3}(c[md]|d?c{0,3})(x[cl]|l?x{0,3})(i[xv]|v?i
 /** Title, then leaders or a gap, then a page number, or a range of pages after leaders ("4-5"). */
 const ENTRY_RE = /^(.*?\p{L}.*?)(?:\s*(?:\.\s?){2,}|\s*[·•…_]{2,}|\s+)(\d{1,4}|[ivxlcdm]{1,7})(\s?[-–]\s?\d{1,4})?$/iu;
 const LEADERS_RE = /(?:\.\s?){4,}|[·…_]{3,}/;
-const LIST_OF_RE = /^list of (figures|tables|illustrations|exhibits|charts|abbreviations)/i;
+/** "List of figures" and the like, opening a line: a list's title, or its entry on the contents. */
+const LIST_OF_RE = new RegExp(LIST_TITLE_RE.source.replace(/\$$/, "(?!\\p{L})"), "iu");
 /** Back matter that lists page numbers too: an index, a change history. Never the contents. */
 const BACK_MATTER_TITLE_RE = /^(?:index|general index|subject index|index of [\p{L} ]{2,30}|change history|changes|revision history|glossary)$/iu;
 const GROUP_RE = /^(part|chapter|section|book|volume|appendix|appendices|appendixes|annex(es)?|item)\b/i;
@@ -379,8 +380,6 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
     if (p < 0 || p >= pages.length) continue;
     headings.push({ title: entries[i].title, level: entries[i].level, page: p });
   }
-  // The contents page itself is a section of the document.
-  const tocTitle = pages[found.pages[0]].lines.slice(0, 6).findIndex((l) => CONTENTS_TITLE_RE.test(l.text.trim().replace(/[:.]$/, "")));
   // Front matter the contents list by page labels (an abstract on page iii) comes before the
   // contents pages; the rest comes after them. Neither lands on the contents, which list every title.
   // Only a title found there stays in front: labels can number a title page "1" too.
@@ -402,11 +401,42 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
     if (prev && (h.page < prev.page || (h.page === prev.page && (h.line ?? 0) < (prev.line ?? 0)))) continue;
     ordered.push(h);
   }
-  if (tocTitle >= 0) {
-    const at = ordered.findIndex((h) => h.page >= firstToc);
-    ordered.splice(at < 0 ? ordered.length : at, 0, { title: pages[firstToc].lines[tocTitle].text.trim(), level: 1, page: firstToc, line: tocTitle });
+  const firstListed = ordered.find((h) => h.page > found.pages[found.pages.length - 1])?.page ?? pages.length;
+  return { headings: withFrontSections(ordered, frontSections(pages, found.pages, firstListed)), verified, tocPages: found.pages };
+}
+
+/** Pages after the contents searched for lists of figures and tables. */
+const LIST_PAGES = 8;
+
+/**
+ * The contents' own title and the lists of figures and tables after them: sections of the
+ * document that the contents do not list (hyperref bookmarks them). Each title is found in
+ * the first lines of its page; lists on the pages after the contents, before `until` (the
+ * page of the first section the contents list).
+ */
+export function frontSections(pages: PageText[], tocPages: readonly number[], until: number): Heading[] {
+  const titleAt = (p: number, re: RegExp) => pages[p].lines.slice(0, 6).findIndex((l) => re.test(l.text.trim().replace(/[:.]$/, "")));
+  const out: Heading[] = [];
+  const first = tocPages[0];
+  const contents = titleAt(first, CONTENTS_TITLE_RE);
+  if (contents >= 0) out.push({ title: pages[first].lines[contents].text.trim(), level: 1, page: first, line: contents });
+  const after = tocPages[tocPages.length - 1] + 1;
+  for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
+    const at = titleAt(p, LIST_TITLE_RE);
+    if (at >= 0) out.push({ title: pages[p].lines[at].text.trim(), level: 1, page: p, line: at });
   }
-  return { headings: ordered, verified, tocPages: found.pages };
+  return out;
+}
+
+/** `headings` with the `front` sections each put in page order, unless already there. */
+export function withFrontSections(headings: Heading[], front: Heading[]): Heading[] {
+  const out = [...headings];
+  for (const f of front) {
+    if (out.some((h) => h.page === f.page && normText(h.title) === normText(f.title))) continue;
+    const at = out.findIndex((h) => h.page > f.page || (h.page === f.page && (h.line ?? 0) >= f.line!));
+    out.splice(at < 0 ? out.length : at, 0, f);
+  }
+  return out;
 }
 
 /**

@@ -14,7 +14,7 @@ import { computeLayoutStats, layoutHeadings, styleKey, type LayoutStats } from "
 import { bodyFontOutline } from "./legal-outline.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
-import { findContentsPages, printedTocHeadings } from "./printed-toc.ts";
+import { findContentsPages, frontSections, printedTocHeadings, withFrontSections } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
 import { addUnlistedSections } from "./listed-styles.ts";
 import type { Heading, Line, PageText } from "./types.ts";
@@ -97,6 +97,9 @@ export function buildTree(input: StructureInput): StructureResult {
     const legal = bodyFontOutline(pages, s.bodyPitch, skipPages, (l) => Math.abs(opening(l).size - s.bodySize) < 0.8 && !s.styles.has(styleKey(opening(l))));
     if (legal.length >= Math.max(3, 2 * found.length)) found = legal;
     if (found.length >= 2) {
+      // Contents pages read apart from the text still head a section, as do the lists after them.
+      const contents = [...skipPages].sort((a, b) => a - b);
+      if (contents.length) found = withFrontSections(found, frontSections(pages, contents, found.find((h) => h.page > contents[contents.length - 1])?.page ?? pages.length));
       headings = found;
       tocSource = "layout";
       fillSequenceGaps(headings, pages);

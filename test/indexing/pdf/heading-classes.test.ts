@@ -2383,3 +2383,54 @@ describe("contents titled in the document's own language", () => {
     expect(rows).toEqual(["1 Relatório técnico [1]", "1 Sumário [2]", "1 1 Escopo [3]", "1 2 Considerações iniciais [4]", "1 3 Estrutura do documento [5]", "1 4 Configurações gerais [6]"]);
   });
 });
+
+describe("lists of figures and tables after the contents", () => {
+  const chapter = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
+  const listPage = (title: string, captions: string[]): Run[] => [
+    { text: title, x: 60, y: 780, size: 14, bold: true },
+    ...captions.map((c, i): Run => ({ text: `${c} ${".".repeat(30)} ${i + 4}`, x: 60, y: 740 - 20 * i, size: 10 })),
+  ];
+
+  it("makes the contents and each list a section, and no caption a heading", async () => {
+    const pages: Run[][] = [
+      contentsPage([["1 Introduction", 4], ["2 Methods", 5], ["3 Results", 6]]),
+      listPage("List of Figures", ["1 Setup of the trial", "2 Results by group"]),
+      listPage("List of Tables", ["1 Sample sizes", "2 Outcomes"]),
+      chapter("1 Introduction", 1),
+      chapter("2 Methods", 2),
+      chapter("3 Results", 3),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 Contents [1]", "1 List of Figures [2]", "1 List of Tables [3]", "1 1 Introduction [4]", "1 2 Methods [5]", "1 3 Results [6]"]);
+  });
+
+  it("knows a German list of figures for a list, not more contents", async () => {
+    const pages: Run[][] = [
+      [{ text: "Inhaltsverzeichnis", x: 60, y: 780, size: 14, bold: true }, ...[["1 Einleitung", 3], ["2 Methoden", 4], ["3 Ergebnisse", 5]].map(([t, p], i): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 60, y: 740 - 20 * i, size: 10 }))],
+      listPage("Abbildungsverzeichnis", ["1 Aufbau des Versuchs", "2 Ergebnisse nach Gruppe", "3 Verlauf der Messung"]),
+      chapter("1 Einleitung", 1),
+      chapter("2 Methoden", 2),
+      chapter("3 Ergebnisse", 3),
+    ];
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 Inhaltsverzeichnis [1]", "1 Abbildungsverzeichnis [2]", "1 1 Einleitung [3]", "1 2 Methoden [4]", "1 3 Ergebnisse [5]"]);
+  });
+});
+
+describe("a contents page that the text does not bear out", () => {
+  // Its titles are not the headings' (a draft's contents, out of date): the headings are read
+  // from the page, and the contents page still heads a section of its own.
+  it("keeps the contents as a section beside the headings read from the page", async () => {
+    const pages: Run[][] = [
+      [{ text: "Annual Review", x: 306, y: 700, size: 24, bold: true, centred: true }, ...bodyLines(90, 3, 660)],
+      contentsPage([["Overview of the year", 3], ["Our people", 4], ["Finances in brief", 5]]),
+      [{ text: "A year of change", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(10, 6, 730)],
+      [{ text: "The team", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(20, 6, 730)],
+      [{ text: "Money matters", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(30, 6, 730)],
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Annual Review [1]", "1 Contents [2]", "1 A year of change [3]", "1 The team [4]", "1 Money matters [5]"]);
+  });
+});
