@@ -646,9 +646,9 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
     keepWhere(onPage, (c) => c.pattern !== null || !/:$/.test(c.title) || (c.size >= stats.bodySize + 0.8 && c.title.split(/\s+/).length <= 12));
     // A page full of "headings" is a table, a figure or a list of contents. Headings run
     // into their paragraphs are counted apart: a dense two-column page may hold a dozen
-    // beside its sub-sections.
-    // Run-in headings numbered "1)", "2)" that count on (starting again under each
-    // sub-section) are headings however many a page holds: an option reference's entries.
+    // beside its sub-sections. Run-in headings numbered "1)", "2)" that count on (starting
+    // again under each sub-section) are headings however many a page holds (an option
+    // reference's entries).
     const limit = 12;
     const labelled = onPage.filter((c) => c.runIn && PAREN_LABEL_RE.test(c.title));
     const counted = lettersCountOn(labelled.map((c) => parseInt(c.title, 10) || c.title.charCodeAt(0) - 96)) ? new Set(labelled) : new Set<Cand>();
@@ -887,8 +887,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   // the first page seen only after one (a short paper's "A. Scope" under "I. Options") heads
   // sub-sections there.
   const firstBody = cands.findIndex((c) => !styleOnlyFront.get(c.style));
-  const frontEnd = firstBody < 0 ? -1 : firstBody;
-  const front = new Set(cands.filter((c, k) => k < frontEnd && styleOnlyFront.get(c.style)).map((c) => c.style));
+  const front = new Set(cands.filter((c, k) => k < firstBody && styleOnlyFront.get(c.style)).map((c) => c.style));
   const isFront = (c: Cand) => front.has(c.style) && c.pattern !== "part" && c.pattern !== "item";
 
   const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn && !c.indexLetter);

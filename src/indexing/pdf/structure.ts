@@ -99,7 +99,10 @@ export function buildTree(input: StructureInput): StructureResult {
     if (found.length >= 2) {
       // Contents pages read apart from the text still head a section, as do the lists after them.
       const contents = [...skipPages].sort((a, b) => a - b);
-      if (contents.length) found = withFrontSections(found, frontSections(pages, contents, found.find((h) => h.page > contents[contents.length - 1])?.page ?? pages.length));
+      if (contents.length) {
+        const firstAfter = found.find((h) => h.page > contents[contents.length - 1])?.page ?? pages.length;
+        found = withFrontSections(found, frontSections(pages, contents, firstAfter));
+      }
       headings = found;
       tocSource = "layout";
       fillSequenceGaps(headings, pages);
