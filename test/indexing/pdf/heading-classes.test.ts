@@ -25,6 +25,12 @@ const contentsPage = (listed: [string, number][]): Run[] => [
 /** `n` lines of body text at the left margin from baseline `top` down. */
 const bodyLines = (from: number, n: number, top: number, size = 10, pitch = 13): Run[] =>
   Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - pitch * i, size }));
+/** `n` lines of a word processor's 12 pt text at the left margin from `top` down (legal outlines). */
+const legalText = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
+/** A label line ("A. Options") in that text's own type, at indent `x`. */
+const legalLabel = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
+/** A page opening with `title` in 16 pt bold over six lines of text. */
+const titledPage = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
 /**
  * The body pages after a one-page contents (pages 2 on): each heading in bold at its size on
  * its page, with `lines` lines of text under it.
@@ -1352,7 +1358,6 @@ describe("legal numbering in the body font over names set in a code face", () =>
   // A word processor's outline numbering (I., A., 1.) at the text's size, each level at its own
   // indent, over API names set smaller in a code face: nothing but the labels marks the
   // headings, the names start in lower case, and one title is no title at all ("Event: <m>;").
-  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
   const item = (label: string, name: string, x: number, y: number): Run[] => [
     { text: label, x, y, size: 12 },
     { text: name, x: 0, y, size: 10, mono: true, after: true },
@@ -1360,25 +1365,25 @@ describe("legal numbering in the body font over names set in a code face", () =>
   const pages: Run[][] = [
     [
       { text: "I. Promises API", x: 72, y: 740, size: 12 },
-      ...text(1, 2, 715),
+      ...legalText(1, 2, 715),
       ...item("A.", "Class: inspector.Session", 108, 670),
-      ...text(10, 2, 645),
+      ...legalText(10, 2, 645),
       ...item("1.", "new inspector.Session()", 144, 600),
-      ...text(20, 2, 575),
+      ...legalText(20, 2, 575),
       ...item("2.", "Event: <inspector-protocol-method>;", 144, 530),
-      ...text(30, 2, 505),
+      ...legalText(30, 2, 505),
       ...item("3.", "session.connect()", 144, 460),
-      ...text(40, 3, 435),
+      ...legalText(40, 3, 435),
       ...item("B.", "Class: inspector.Network", 108, 375),
-      ...text(50, 3, 350),
+      ...legalText(50, 3, 350),
     ],
     [
       { text: "II. Callback API", x: 72, y: 740, size: 12 },
-      ...text(60, 2, 715),
+      ...legalText(60, 2, 715),
       ...item("A.", "inspector.close()", 108, 670),
-      ...text(70, 2, 645),
+      ...legalText(70, 2, 645),
       ...item("B.", "inspector.open([port])", 108, 600),
-      ...text(80, 6, 575),
+      ...legalText(80, 6, 575),
     ],
   ];
 
@@ -1912,36 +1917,34 @@ describe("legal numbering in the body font with lettered option names in lower c
   // I. > A. > 1. > a. at four indents in the text's own type; the options under "1. Options"
   // are lettered names in lower case, each over its paragraph. A list lettered the same way,
   // one short item per line, is no heading.
-  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
-  const label = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
   const pages: Run[][] = [
     [
-      label("I. Installation", 72, 740),
-      ...text(1, 2, 715),
-      label("II. API", 72, 670),
-      ...text(10, 2, 645),
-      label("A. send(req, path)", 108, 600),
-      ...text(20, 2, 575),
-      label("1. Options", 144, 530),
-      ...text(30, 2, 505),
-      label("a. acceptRanges", 180, 460),
-      ...text(40, 2, 435),
-      label("b. cacheControl", 180, 390),
-      ...text(50, 2, 365),
-      label("c. dotfiles", 180, 320),
-      ...text(60, 2, 295),
+      legalLabel("I. Installation", 72, 740),
+      ...legalText(1, 2, 715),
+      legalLabel("II. API", 72, 670),
+      ...legalText(10, 2, 645),
+      legalLabel("A. send(req, path)", 108, 600),
+      ...legalText(20, 2, 575),
+      legalLabel("1. Options", 144, 530),
+      ...legalText(30, 2, 505),
+      legalLabel("a. acceptRanges", 180, 460),
+      ...legalText(40, 2, 435),
+      legalLabel("b. cacheControl", 180, 390),
+      ...legalText(50, 2, 365),
+      legalLabel("c. dotfiles", 180, 320),
+      ...legalText(60, 2, 295),
     ],
     [
-      label("2. Events", 144, 740),
-      ...text(70, 2, 715),
-      label("a. apples", 180, 670),
-      label("b. pears", 180, 655),
-      label("c. plums", 180, 640),
-      ...text(80, 2, 615),
-      label("B. send.mime", 108, 570),
-      ...text(85, 2, 545),
-      label("III. Caching", 72, 500),
-      ...text(90, 4, 475),
+      legalLabel("2. Events", 144, 740),
+      ...legalText(70, 2, 715),
+      legalLabel("a. apples", 180, 670),
+      legalLabel("b. pears", 180, 655),
+      legalLabel("c. plums", 180, 640),
+      ...legalText(80, 2, 615),
+      legalLabel("B. send.mime", 108, 570),
+      ...legalText(85, 2, 545),
+      legalLabel("III. Caching", 72, 500),
+      ...legalText(90, 4, 475),
     ],
   ];
 
@@ -2208,28 +2211,26 @@ describe("API sub-sections named by their signatures at the text's size", () => 
 describe("legal numbering in the body font over method names that open with a dot", () => {
   // A chained API documented as ".parse()", ".name": the name after the label starts with a
   // period, which is no sentence's end.
-  const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 72, y: top - 15 * i, size: 12 }));
-  const label = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
   const pages: Run[][] = [
     [
-      label("I. Usage", 72, 740),
-      ...text(1, 2, 715),
-      label("II. Commands", 72, 670),
-      ...text(10, 2, 645),
-      label("A. .name", 108, 600),
-      ...text(20, 2, 575),
-      label("B. .usage", 108, 530),
-      ...text(30, 2, 505),
-      label("C. .parse() and .parseAsync()", 108, 460),
-      ...text(40, 2, 435),
+      legalLabel("I. Usage", 72, 740),
+      ...legalText(1, 2, 715),
+      legalLabel("II. Commands", 72, 670),
+      ...legalText(10, 2, 645),
+      legalLabel("A. .name", 108, 600),
+      ...legalText(20, 2, 575),
+      legalLabel("B. .usage", 108, 530),
+      ...legalText(30, 2, 505),
+      legalLabel("C. .parse() and .parseAsync()", 108, 460),
+      ...legalText(40, 2, 435),
     ],
     [
-      label("1. .lock(file, [options])", 144, 740),
-      ...text(50, 2, 715),
-      label("2. .unlock(file, [options])", 144, 670),
-      ...text(60, 2, 645),
-      label("III. Help", 72, 600),
-      ...text(70, 4, 575),
+      legalLabel("1. .lock(file, [options])", 144, 740),
+      ...legalText(50, 2, 715),
+      legalLabel("2. .unlock(file, [options])", 144, 670),
+      ...legalText(60, 2, 645),
+      legalLabel("III. Help", 72, 600),
+      ...legalText(70, 4, 575),
     ],
   ];
 
@@ -2356,10 +2357,9 @@ describe("contents titled in the document's own language", () => {
     ["3 Estrutura do documento", 4],
     ["4 Configurações gerais", 5],
   ];
-  const body = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
   const listed: Run[][] = [
     [{ text: "Sumário", x: 60, y: 760, size: 16, bold: true }, ...chapters.map(([t, p], i): Run => ({ text: `${t}   ${p}`, x: 60, y: 720 - 20 * i, size: 10 }))],
-    ...chapters.map(([t], k) => body(t, k)),
+    ...chapters.map(([t], k) => titledPage(t, k)),
   ];
   // Its entries without page numbers: a list of what follows, not a contents page to read.
   const unnumbered: Run[][] = [
@@ -2368,7 +2368,7 @@ describe("contents titled in the document's own language", () => {
       { text: "Sumário", x: 60, y: 760, size: 16, bold: true },
       ...chapters.map(([t], i): Run => ({ text: t, x: 60, y: 720 - 20 * i, size: 12, bold: true })),
     ],
-    ...chapters.map(([t], k) => body(t, k)),
+    ...chapters.map(([t], k) => titledPage(t, k)),
   ];
 
   it("reads a contents page titled 'Sumário' whose entries have no leaders", async () => {
@@ -2385,7 +2385,6 @@ describe("contents titled in the document's own language", () => {
 });
 
 describe("lists of figures and tables after the contents", () => {
-  const chapter = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
   const listPage = (title: string, captions: string[]): Run[] => [
     { text: title, x: 60, y: 780, size: 14, bold: true },
     ...captions.map((c, i): Run => ({ text: `${c} ${".".repeat(30)} ${i + 4}`, x: 60, y: 740 - 20 * i, size: 10 })),
@@ -2396,9 +2395,9 @@ describe("lists of figures and tables after the contents", () => {
       contentsPage([["1 Introduction", 4], ["2 Methods", 5], ["3 Results", 6]]),
       listPage("List of Figures", ["1 Setup of the trial", "2 Results by group"]),
       listPage("List of Tables", ["1 Sample sizes", "2 Outcomes"]),
-      chapter("1 Introduction", 1),
-      chapter("2 Methods", 2),
-      chapter("3 Results", 3),
+      titledPage("1 Introduction", 1),
+      titledPage("2 Methods", 2),
+      titledPage("3 Results", 3),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
@@ -2409,9 +2408,9 @@ describe("lists of figures and tables after the contents", () => {
     const pages: Run[][] = [
       [{ text: "Inhaltsverzeichnis", x: 60, y: 780, size: 14, bold: true }, ...[["1 Einleitung", 3], ["2 Methoden", 4], ["3 Ergebnisse", 5]].map(([t, p], i): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 60, y: 740 - 20 * i, size: 10 }))],
       listPage("Abbildungsverzeichnis", ["1 Aufbau des Versuchs", "2 Ergebnisse nach Gruppe", "3 Verlauf der Messung"]),
-      chapter("1 Einleitung", 1),
-      chapter("2 Methoden", 2),
-      chapter("3 Ergebnisse", 3),
+      titledPage("1 Einleitung", 1),
+      titledPage("2 Methoden", 2),
+      titledPage("3 Ergebnisse", 3),
     ];
     const { rows } = await outline(await buildPdf(pages));
     expect(rows).toEqual(["1 Inhaltsverzeichnis [1]", "1 Abbildungsverzeichnis [2]", "1 1 Einleitung [3]", "1 2 Methoden [4]", "1 3 Ergebnisse [5]"]);
@@ -2425,9 +2424,9 @@ describe("a contents page that the text does not bear out", () => {
     const pages: Run[][] = [
       [{ text: "Annual Review", x: 306, y: 700, size: 24, bold: true, centred: true }, ...bodyLines(90, 3, 660)],
       contentsPage([["Overview of the year", 3], ["Our people", 4], ["Finances in brief", 5]]),
-      [{ text: "A year of change", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(10, 6, 730)],
-      [{ text: "The team", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(20, 6, 730)],
-      [{ text: "Money matters", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(30, 6, 730)],
+      titledPage("A year of change", 1),
+      titledPage("The team", 2),
+      titledPage("Money matters", 3),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("layout");
