@@ -10,3 +10,13 @@ export const CONTENTS_TITLE_RE =
 /** The title of a list of figures, tables or the like, which may follow the contents. */
 export const LIST_TITLE_RE =
   /^(?:list of (?:figures|tables|illustrations|exhibits|charts|abbreviations)|abbildungsverzeichnis|tabellenverzeichnis|abkürzungsverzeichnis|liste des (?:figures|tableaux|illustrations)|table des (?:figures|illustrations)|lista de (?:figuras|tabelas|tablas|ilustrações|ilustraciones|quadros|abreviaturas(?: e siglas)?)|elenco delle (?:figure|tabelle)|lijst van (?:figuren|tabellen)|spis (?:rysunków|tabel|ilustracji)|seznam (?:obrázků|tabulek)|список (?:иллюстраций|таблиц|рисунков))$/iu;
+
+/** A line or title that is a contents' title, a closing colon or period aside ("Contents:"). */
+export function isContentsTitle(text: string): boolean {
+  return CONTENTS_TITLE_RE.test(text.trim().replace(/[:.]$/, ""));
+}
+
+/** A contents' or list's own title ("Contents", "List of Figures."): front matter, not a section of the text. */
+export function isFrontTitle(title: string): boolean {
+  return isContentsTitle(title) || LIST_TITLE_RE.test(title.trim().replace(/[:.]$/, ""));
+}

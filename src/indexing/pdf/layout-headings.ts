@@ -300,6 +300,13 @@ const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
 /** Closed by a colon after a word ("2) Default config:"), not by "::" or a lone colon. */
 const COLON_CLOSED_RE = /[^\s:]:$/u;
 
+/**
+ * A run-in title's close: a period after a word (not an abbreviation's "e.g."), or after the
+ * quote, bracket or question mark that ends its words ("Event: 'close'.", "How does it
+ * work?."), or a dash.
+ */
+const RUN_IN_CLOSED_RE = /[^.]\w[.—–]$|[\p{L}\d][)'"’”?!]\.$|\w\s?[—–]$/u;
+
 /** Emphasised labels that open a paragraph without naming a section. */
 const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|source|sources|see|figure|fig|table|step|answer|question|q|a|nb|remark|proof)$/i;
 
@@ -319,7 +326,7 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   // A numbered lead closes with a colon too ("2) Default config: If no ..."), as a journal's
   // fourth-level headings run in; an unnumbered one ending in a colon introduces a list.
   const labelled = PAREN_LABEL_RE.test(raw);
-  const closed = /[^.]\w[.—–]$|\w\s?[—–]$/u.test(raw) || (labelled && COLON_CLOSED_RE.test(raw));
+  const closed = RUN_IN_CLOSED_RE.test(raw) || (labelled && COLON_CLOSED_RE.test(raw));
   const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;
   if (!closed && !apart) return null;
   // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").

@@ -11,7 +11,7 @@ import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
 import type { Heading, Line, PageText } from "./types.ts";
-import { CONTENTS_TITLE_RE, LIST_TITLE_RE } from "./contents-title.ts";
+import { CONTENTS_TITLE_RE, isContentsTitle, LIST_TITLE_RE } from "./contents-title.ts";
 
 /** Contents pages must start within this many pages (they may continue past it). */
 const SCAN_PAGES = 20;
@@ -82,7 +82,9 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const entries = parsed.filter((p) => p.entry);
   const leaders = parsed.filter((p) => p.leaders && p.entry).length;
   const head = page.lines.slice(0, 6).map((l) => l.text.trim());
-  const titled = head.some((t) => CONTENTS_TITLE_RE.test(t.replace(/[:.]$/, "")));
+  // Titled at its head, or below a title page's title, authors and abstract, over its entries.
+  const firstEntry = parsed.findIndex((p) => p.entry);
+  const titled = head.some(isContentsTitle) || (firstEntry > 0 && parsed.slice(0, firstEntry).some((p) => isContentsTitle(p.line.text)));
   const nums = entries.map((e) => e.entry!.printed).filter((p) => /^\d+$/.test(p)).map(Number);
   let up = 0;
   for (let i = 1; i < nums.length; i++) if (nums[i] >= nums[i - 1]) up++;
@@ -103,6 +105,14 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
       (entries.length >= 6 && share >= 0.4 && monotone >= 0.85));
   const weak = continuing && entries.length >= 3 && (leaders >= 3 || (share >= 0.3 && monotone >= 0.7));
   return { isToc: strong || weak, strong, parsed, listOf };
+}
+
+/**
+ * A contents page that other text shares: its title stands below the page's first lines
+ * (under a title page's title, authors and abstract), and sections may follow its entries.
+ */
+export function sharesPage(page: PageText): boolean {
+  return page.lines.findIndex((l) => isContentsTitle(l.text)) >= 6;
 }
 
 /** An index's letter heads ("B", "C"), lines of one capital each, two or more of them. */
@@ -172,7 +182,7 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       if (entry) {
         // "Contents 3", a running head over a contents page, reads as an entry; a contents
         // list naming itself points back at its own pages, which are a section already.
-        if (CONTENTS_TITLE_RE.test(entry.title.trim().replace(/[:.]$/, ""))) continue;
+        if (isContentsTitle(entry.title)) continue;
         out.push({ title: entry.title, printed: entry.printed, x, size: line.size, tocPage: p, level: 0 });
         continue;
       }
@@ -402,7 +412,7 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
     ordered.push(h);
   }
   const firstListed = ordered.find((h) => h.page > found.pages[found.pages.length - 1])?.page ?? pages.length;
-  return { headings: withFrontSections(ordered, frontSections(pages, found.pages, firstListed)), verified, tocPages: found.pages };
+  return { headings: withFrontSections(ordered, frontSections(pages, found.pages, firstListed), true), verified, tocPages: found.pages };
 }
 
 /** Pages after the contents searched for lists of figures and tables. */
@@ -410,31 +420,40 @@ const LIST_PAGES = 8;
 
 /**
  * The contents' own title and the lists of figures and tables after them: sections of the
- * document that the contents do not list (hyperref bookmarks them). Each title is found in
- * the first lines of its page; lists on the pages after the contents, before `until` (the
- * page of the first section the contents list).
+ * document that the contents do not list (hyperref bookmarks them). The contents' title is
+ * found anywhere on its first page, a list's in the first lines of its page; lists on the
+ * pages after the contents, before `until` (the page of the first section the contents list).
  */
 export function frontSections(pages: PageText[], tocPages: readonly number[], until: number): Heading[] {
-  const titleAt = (p: number, re: RegExp) => pages[p].lines.slice(0, 6).findIndex((l) => re.test(l.text.trim().replace(/[:.]$/, "")));
   const out: Heading[] = [];
   const first = tocPages[0];
-  const contents = titleAt(first, CONTENTS_TITLE_RE);
+  // Contents that share their page with the title, authors and abstract (a short manual's
+  // first page) are titled below them.
+  const contents = pages[first].lines.findIndex((l) => isContentsTitle(l.text));
   if (contents >= 0) out.push({ title: pages[first].lines[contents].text.trim(), level: 1, page: first, line: contents });
   const after = tocPages[tocPages.length - 1] + 1;
   for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
-    const at = titleAt(p, LIST_TITLE_RE);
+    const at = pages[p].lines.slice(0, 6).findIndex((l) => LIST_TITLE_RE.test(l.text.trim().replace(/[:.]$/, "")));
     if (at >= 0) out.push({ title: pages[p].lines[at].text.trim(), level: 1, page: p, line: at });
   }
   return out;
 }
 
-/** `headings` with the `front` sections each put in page order, unless already there. */
-export function withFrontSections(headings: Heading[], front: Heading[]): Heading[] {
+/**
+ * `headings` with the `front` sections each put in page order, unless already there. With
+ * `levelOfNext` (the contents' own entries), each takes the level of the entry after it, so
+ * that it never holds the sections that follow (chapters listed at level 2 below a part's
+ * title that was not found); otherwise level 1.
+ */
+export function withFrontSections(headings: Heading[], front: Heading[], levelOfNext = false): Heading[] {
   const out = [...headings];
   for (const f of front) {
     if (out.some((h) => h.page === f.page && normText(h.title) === normText(f.title))) continue;
-    const at = out.findIndex((h) => h.page > f.page || (h.page === f.page && (h.line ?? 0) >= f.line!));
-    out.splice(at < 0 ? out.length : at, 0, f);
+    const found = out.findIndex((h) => h.page > f.page || (h.page === f.page && (h.line ?? 0) >= f.line!));
+    const at = found < 0 ? out.length : found;
+    // Front sections go in page order, so the heading after this one is a listed one.
+    const next = levelOfNext ? out[at] : undefined;
+    out.splice(at, 0, { ...f, level: next?.level ?? f.level });
   }
   return out;
 }

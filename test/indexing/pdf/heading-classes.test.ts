@@ -178,6 +178,22 @@ describe("run-in headings in a long note", () => {
       "1 Note 13. Income Taxes [3]",
     ]);
   });
+
+  it("closes a run-in title after the question mark or quote that ends its words", async () => {
+    // A converter sets its period after the title's own close: "Why not? ." run together.
+    const closed: Run[][] = [
+      [
+        { text: "Note 14. Questions and Events", x: 60, y: 780, size: 13, bold: true },
+        { text: sentence(1), x: 60, y: 750, size: 10 },
+        { text: sentence(2) + " Done.", x: 60, y: 737, size: 10 },
+        ...para("Does the Company lease its offices?.", 710),
+        ...para("Event: 'close'.", 640),
+      ],
+      [{ text: "Note 15. Income Taxes", x: 60, y: 780, size: 13, bold: true }, { text: sentence(4), x: 60, y: 750, size: 10 }],
+    ];
+    const { rows } = await outline(await buildPdf(closed));
+    expect(rows).toEqual(["1 Note 14. Questions and Events [1]", "2 Does the Company lease its offices? [1]", "2 Event: 'close' [1]", "1 Note 15. Income Taxes [2]"]);
+  });
 });
 
 describe("a heading on the same baseline as text", () => {
@@ -2431,5 +2447,89 @@ describe("a contents page that the text does not bear out", () => {
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("layout");
     expect(rows).toEqual(["1 Annual Review [1]", "1 Contents [2]", "1 A year of change [3]", "1 The team [4]", "1 Money matters [5]"]);
+  });
+});
+
+describe("a short manual whose contents share its first page with the title and abstract (ltxdoc)", () => {
+  // The title, author, date and an abstract of several lines come first; the contents'
+  // title stands well below the page's first lines.
+  const firstPage = (listed: Run[]): Run[] => [
+    { text: "The widget package", x: 306, y: 740, size: 17, centred: true },
+    { text: "Jane Doe", x: 306, y: 712, size: 10, centred: true },
+    { text: "2024/01/01", x: 306, y: 694, size: 10, centred: true },
+    { text: "Abstract", x: 306, y: 664, size: 10, bold: true, centred: true },
+    ...bodyLines(1, 5, 646),
+    { text: "Contents", x: 60, y: 560, size: 14, bold: true },
+    ...listed,
+  ];
+  const entry = (t: string, p: number, i: number, x = 60): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x, y: 530 - 18 * i, size: 10 });
+
+  it("makes the contents a section of the first page", async () => {
+    const pages: Run[][] = [
+      firstPage([entry("1 Introduction", 2, 0), entry("2 Usage", 3, 1), entry("3 Options", 4, 2)]),
+      titledPage("1 Introduction", 1),
+      titledPage("2 Usage", 2),
+      titledPage("3 Options", 3),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 1 Introduction [2]", "1 2 Usage [3]", "1 3 Options [4]"]);
+  });
+
+  it("reads the sections that follow the contents on their page when the contents are not borne out", async () => {
+    // The contents are a draft's (their titles are not the headings'); the first section
+    // starts on the first page, under them.
+    const pages: Run[][] = [
+      [
+        ...firstPage([entry("1 Overview", 1, 0), entry("2 Installing", 2, 1), entry("3 Settings", 3, 2)]),
+        { text: "1 Getting started", x: 60, y: 440, size: 16, bold: true },
+        ...bodyLines(50, 5, 410),
+      ],
+      titledPage("2 Usage", 2),
+      titledPage("3 Options", 3),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 The widget package [1]", "1 Abstract [1]", "1 Contents [1]", "1 1 Getting started [1]", "1 2 Usage [2]", "1 3 Options [3]"]);
+  });
+
+  it("reads no heading in the contents' last lines run over to a page of their own", async () => {
+    // Chapters listed in bold without leaders, sections with leaders; the last chapter's
+    // entries fall on the next page, too few to judge it a contents page.
+    const chapter = (t: string, p: number, y: number): Run => ({ text: `${t} ${p}`, x: 60, y, size: 12, bold: true });
+    const section = (t: string, p: number, y: number): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 75, y, size: 10 });
+    const pages: Run[][] = [
+      [
+        { text: "Contents", x: 60, y: 780, size: 14, bold: true },
+        chapter("1 Introduction", 3, 740), section("1.1 Scope", 3, 722),
+        chapter("2 Usage", 4, 700), section("2.1 Loading", 4, 682),
+        chapter("3 Options", 5, 660), section("3.1 Colours", 5, 642),
+      ],
+      [chapter("4 Examples", 6, 780), section("4.1 A first example", 6, 762)],
+      ...[["1 Introduction", "1.1 Scope"], ["2 Usage", "2.1 Loading"], ["3 Options", "3.1 Colours"], ["4 Examples", "4.1 A first example"]].map(([c, sub], k): Run[] => [
+        ...titledPage(c, k),
+        { text: sub, x: 60, y: 620, size: 12, bold: true },
+        ...bodyLines(k * 10 + 100, 4, 600),
+      ]),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual([
+      "1 Contents [1]",
+      ...["1 Introduction", "1.1 Scope", "2 Usage", "2.1 Loading", "3 Options", "3.1 Colours", "4 Examples", "4.1 A first example"].map((t, i) => `${i % 2 + 1} ${t} [${Math.floor(i / 2) + 3}]`),
+    ]);
+  });
+
+  it("sets a section found between the contents and the first listed chapter beside the contents", async () => {
+    // A preface the contents do not list, on the page after them.
+    const pages: Run[][] = [
+      firstPage([entry("1 Introduction", 3, 0), entry("2 Usage", 4, 1), entry("3 Options", 5, 2)]),
+      titledPage("Preface", 0),
+      titledPage("1 Introduction", 1),
+      titledPage("2 Usage", 2),
+      titledPage("3 Options", 3),
+    ];
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 Preface [2]", "1 1 Introduction [3]", "1 2 Usage [4]", "1 3 Options [5]"]);
   });
 });
