@@ -12,6 +12,7 @@ import { placeFilingBookmarks } from "./filing-bookmarks.ts";
 import { dropRunningDivisionLabels, shapeFilingParts } from "./filing-parts.ts";
 import { computeLayoutStats, layoutHeadings, styleKey, type LayoutStats } from "./layout-headings.ts";
 import { bodyFontOutline } from "./legal-outline.ts";
+import { dottedOutline } from "./dotted-outline.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
 import { isFrontTitle } from "./contents-title.ts";
@@ -99,7 +100,11 @@ export function buildTree(input: StructureInput): StructureResult {
     const s = layoutStats();
     // A line is judged by its opening run, which holds the label ("4." before a name in a code face).
     const opening = (l: Line): Line => (l.lead ? { ...l, size: l.lead.size, font: l.lead.font, smallCaps: false } : l);
-    const legal = bodyFontOutline(pages, s.bodyPitch, skipPages, (l) => Math.abs(opening(l).size - s.bodySize) < 0.8 && !s.styles.has(styleKey(opening(l))));
+    const bodyStyled = (l: Line) => Math.abs(opening(l).size - s.bodySize) < 0.8 && !s.styles.has(styleKey(opening(l)));
+    // Labels (I., A., 1., a.) or section numbers (1, 1.1, 1.1.1) in the body font: the longer reading.
+    const labelled = bodyFontOutline(pages, s.bodyPitch, skipPages, bodyStyled);
+    const dotted = dottedOutline(pages, s.bodyPitch, skipPages, bodyStyled);
+    const legal = dotted.length > labelled.length ? dotted : labelled;
     if (legal.length >= Math.max(3, 2 * found.length)) found = legal;
     if (found.length >= 2) {
       // Contents pages read apart from the text still head a section, as do the lists after them.

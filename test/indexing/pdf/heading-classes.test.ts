@@ -2533,3 +2533,31 @@ describe("a short manual whose contents share its first page with the title and 
     expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 Preface [2]", "1 1 Introduction [3]", "1 2 Usage [4]", "1 3 Options [5]"]);
   });
 });
+
+describe("section numbers in the text's own type as the only mark of the headings", () => {
+  // A plain document: "1 Introduction", "1.1 Scope", "2.2.1 Building" set exactly like the
+  // text, each over a paragraph.
+  const page = (heads: string[], from: number): Run[] => {
+    const runs: Run[] = [];
+    let y = 760;
+    heads.forEach((t, k) => {
+      runs.push({ text: t, x: 60, y: (y -= 10), size: 10 });
+      y -= 20;
+      for (let j = 0; j < 4; j++, y -= 13) runs.push({ text: sentence(from + k * 4 + j) + (j === 3 ? " End." : ""), x: 60, y, size: 10 });
+    });
+    return runs;
+  };
+  const heads = [["1 Introduction", "1.1 Scope of this guide", "1.2 Terms used"], ["2 Installing the tool", "2.1 From a package", "2.2 From source", "2.2.1 Building"], ["3 Using it", "3.1 First steps", "3.2 Options"]];
+
+  it("reads the numbers as an outline, each level by its number's parts", async () => {
+    const { source, rows } = await outline(await buildPdf(heads.map((h, p) => page(h, p * 20))));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(heads.flatMap((h, p) => h.map((t) => `${t.split(" ")[0].split(".").length} ${t} [${p + 1}]`)));
+  });
+
+  it("leaves numbered steps of one level as text", async () => {
+    const steps = [["1 Open the box", "2 Take out the tool", "3 Plug it in"], ["4 Switch it on", "5 Wait for the light"]];
+    const { rows } = await outline(await buildPdf(steps.map((h, p) => page(h, p * 20))));
+    expect(rows.some((r) => /Open the box|Plug it in|Switch it on/.test(r))).toBe(false);
+  });
+});
