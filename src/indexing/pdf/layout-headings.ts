@@ -551,6 +551,16 @@ function nearestAbove(lines: Line[], i: number): Line | undefined {
   return best;
 }
 
+/**
+ * A running head that names the section: at a page's top, its number and title with the
+ * page number set apart ("1.2 Scope      5"), which headers-footers.ts leaves since its words
+ * change from page to page.
+ */
+function isRunningHead(l: Line): boolean {
+  const t = l.text.trim();
+  return (l.cells ?? 1) >= 2 && /\s\d{1,4}$/.test(t) && scheme(t).kind !== null;
+}
+
 function strongPattern(t: string): "part" | "item" | "note" | "chapter" | null {
   if (PART_RE.test(t)) return "part";
   if (ITEM_RE.test(t)) return "item";
@@ -621,6 +631,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       const opening = l.text.trim();
       const styled = inHeadingStyle || (stats.numberedStyles.has(style) && (DOTTED_RE.test(opening) || LETTER_LABEL_RE.test(opening)));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
+      if (i <= 1 && isRunningHead(l)) continue;
       // Two headings side by side on one baseline are judged one by one.
       for (const piece of splitSideBySide(l)) {
         const t = piece.text.trim();

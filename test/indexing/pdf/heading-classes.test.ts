@@ -2561,3 +2561,26 @@ describe("section numbers in the text's own type as the only mark of the heading
     expect(rows.some((r) => /Open the box|Plug it in|Switch it on/.test(r))).toBe(false);
   });
 });
+
+describe("running heads that name the section, with the page number set apart", () => {
+  // Each page after the first is headed by its section's number and title in the sections'
+  // bold, the page number at the right margin: words that change from page to page, so the
+  // header strip keeps them.
+  const headed = (head: string | null, folio: number, body: Run[]): Run[] => [
+    ...(head ? [{ text: head, x: 60, y: 780, size: 12, bold: true }, { text: String(folio), x: 540, y: 780, size: 12, bold: true }] : []),
+    ...body,
+  ];
+  const section = (t: string, top: number, from: number): Run[] => [{ text: t, x: 60, y: top, size: 12, bold: true }, ...bodyLines(from, 8, top - 24)];
+  const pages: Run[][] = [
+    headed(null, 1, [{ text: "The Widget Manual", x: 306, y: 760, size: 20, bold: true, centred: true }, ...section("1 Getting started", 700, 1)]),
+    headed("1 Getting started", 2, [...bodyLines(20, 10, 740), ...section("2 Loading", 580, 30)]),
+    headed("2 Loading", 3, [...bodyLines(40, 10, 740), ...section("3 Options", 580, 50)]),
+    headed("3 Options", 4, [...bodyLines(60, 10, 740), ...section("4 Examples", 580, 70)]),
+    headed("4 Examples", 5, bodyLines(80, 20, 740)),
+  ];
+
+  it("makes no section of a running head", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 The Widget Manual [1]", "1 1 Getting started [1]", "1 2 Loading [2]", "1 3 Options [3]", "1 4 Examples [4]"]);
+  });
+});
