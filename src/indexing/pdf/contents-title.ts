@@ -16,7 +16,12 @@ export function isContentsTitle(text: string): boolean {
   return CONTENTS_TITLE_RE.test(text.trim().replace(/[:.]$/, ""));
 }
 
-/** A contents' or list's own title ("Contents", "List of Figures."): front matter, not a section of the text. */
+/** A line or title that is a list's title ("List of Figures."). */
+export function isListTitle(text: string): boolean {
+  return LIST_TITLE_RE.test(text.trim().replace(/[:.]$/, ""));
+}
+
+/** A contents' or list's own title: front matter, not a section of the text. */
 export function isFrontTitle(title: string): boolean {
-  return isContentsTitle(title) || LIST_TITLE_RE.test(title.trim().replace(/[:.]$/, ""));
+  return isContentsTitle(title) || isListTitle(title);
 }

@@ -1,7 +1,7 @@
 /**
  * A document whose section numbers are all that marks its headings: "1 Introduction",
- * "1.1 Scope", "2.2.1 Building" set in the text's own font, size and weight, as plain web
- * pages printed to PDF and plain word-processor files set them. The numbers are read as an
+ * "1.1 Scope", "2.2.1 Building" set in the text's own font, size and weight, as plain
+ * documents typed without heading styles set them. The numbers are read as an
  * outline when they count on one after another (1, 1.1, 1.2, 2, 2.1 ...) through the
  * document, each opening a block with a short title; the number's parts give the level.
  */

@@ -11,7 +11,7 @@ import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
 import type { Heading, Line, PageText } from "./types.ts";
-import { CONTENTS_TITLE_RE, isContentsTitle, LIST_TITLE_RE } from "./contents-title.ts";
+import { CONTENTS_TITLE_RE, isContentsTitle, isListTitle, LIST_TITLE_RE } from "./contents-title.ts";
 
 /** Contents pages must start within this many pages (they may continue past it). */
 const SCAN_PAGES = 20;
@@ -433,7 +433,7 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   if (contents >= 0) out.push({ title: pages[first].lines[contents].text.trim(), level: 1, page: first, line: contents });
   const after = tocPages[tocPages.length - 1] + 1;
   for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
-    const at = pages[p].lines.slice(0, 6).findIndex((l) => LIST_TITLE_RE.test(l.text.trim().replace(/[:.]$/, "")));
+    const at = pages[p].lines.slice(0, 6).findIndex((l) => isListTitle(l.text));
     if (at >= 0) out.push({ title: pages[p].lines[at].text.trim(), level: 1, page: p, line: at });
   }
   return out;
