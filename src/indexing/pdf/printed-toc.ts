@@ -107,6 +107,12 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   return { isToc: strong || weak, strong, parsed, listOf };
 }
 
+/** A contents entry read as a heading: numbered and ending in its page number ("3 The code 5"), or with leaders. */
+export function readsAsNumberedEntry(title: string): boolean {
+  const t = title.trim();
+  return LEADERS_RE.test(t) || /^\d[\d.]*\s.*\s\d{1,4}$/u.test(t);
+}
+
 /**
  * A contents page that other text shares: its title stands below the page's first lines
  * (under a title page's title, authors and abstract), and sections may follow its entries.

@@ -16,7 +16,7 @@ import { dottedOutline } from "./dotted-outline.ts";
 import { locateHeadings, PageIndex } from "./locate.ts";
 import { pageGroupHeadings } from "./page-groups.ts";
 import { isFrontTitle } from "./contents-title.ts";
-import { findContentsPages, frontSections, printedTocHeadings, sharesPage, withFrontSections } from "./printed-toc.ts";
+import { findContentsPages, frontSections, printedTocHeadings, readsAsNumberedEntry, sharesPage, withFrontSections } from "./printed-toc.ts";
 import { fillSequenceGaps } from "./sequence-gaps.ts";
 import { addUnlistedSections } from "./listed-styles.ts";
 import type { Heading, Line, PageText } from "./types.ts";
@@ -91,8 +91,8 @@ export function buildTree(input: StructureInput): StructureResult {
   if (!headings.length) {
     // Contents read from the layout: a first contents page that other text shares is read
     // too (the layout reading drops contents entries), lest the sections around it go.
-    const first = Math.min(...skipPages);
-    if (skipPages.size && sharesPage(pages[first])) skipPages = new Set([...skipPages].filter((p) => p !== first));
+    const first = skipPages.size ? Math.min(...skipPages) : -1;
+    if (first >= 0 && sharesPage(pages[first])) skipPages.delete(first);
     let found = layoutHeadings(pages, layoutStats(), { skipPages });
     // An outline of legal numbers in the body font (no heading style marks it) wins when it
     // holds far more headings than the styles do (a few bold lines, a title); against a
@@ -254,9 +254,6 @@ function rangeTokens(pages: PageText[], h: Heading, end: { page: number; line: n
   return countTokens(parts.join("\n"));
 }
 
-/** A contents entry read as a heading: numbered, ending in its page number ("3 The code 5"), or with leaders. */
-const CONTENTS_ENTRY_RE = /^\d[\d.]*\s.*\s\d{1,4}$|(?:\.\s?){4,}/u;
-
 /**
  * A printed contents page lists the upper levels only; the body's own headings (by the
  * document's heading styles) under each listed leaf become its children. Where the body has
@@ -281,7 +278,7 @@ function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats
     // Headings after a contents or a list are not its sections: they stand beside it.
     // Headings after a contents or a list are not its sections: they stand beside it. A
     // contents page not recognised as one reads as numbered titles ending in page numbers.
-    if (isFrontTitle(h.title)) return nestUnder({ ...h, level: h.level - 1 }, styled.filter((c) => !CONTENTS_ENTRY_RE.test(c.title)));
+    if (isFrontTitle(h.title)) return nestUnder({ ...h, level: h.level - 1 }, styled.filter((c) => !readsAsNumberedEntry(c.title)));
     if (styled.length || lifted.length) return [...nestUnder(h, styled), ...lifted];
     const romansOnly = /^\(?[a-z][.)]\s/.test(h.title);
     return nestUnder(h, bodyFontSublevels(pages, stats.bodyPitch, { after, before: end, skipPages, romansOnly }));

@@ -31,6 +31,8 @@ const legalText = (from: number, n: number, top: number): Run[] => Array.from({ 
 const legalLabel = (t: string, x: number, y: number): Run => ({ text: t, x, y, size: 12 });
 /** A page opening with `title` in 16 pt bold over six lines of text. */
 const titledPage = (title: string, k: number): Run[] => [{ text: title, x: 60, y: 760, size: 16, bold: true }, ...bodyLines(k * 10, 6, 730)];
+/** One titled page per title, the k-th's text numbered from `first + k`. */
+const titledPages = (titles: string[], first = 1): Run[][] => titles.map((t, k) => titledPage(t, first + k));
 /**
  * The body pages after a one-page contents (pages 2 on): each heading in bold at its size on
  * its page, with `lines` lines of text under it.
@@ -2411,9 +2413,7 @@ describe("lists of figures and tables after the contents", () => {
       contentsPage([["1 Introduction", 4], ["2 Methods", 5], ["3 Results", 6]]),
       listPage("List of Figures", ["1 Setup of the trial", "2 Results by group"]),
       listPage("List of Tables", ["1 Sample sizes", "2 Outcomes"]),
-      titledPage("1 Introduction", 1),
-      titledPage("2 Methods", 2),
-      titledPage("3 Results", 3),
+      ...titledPages(["1 Introduction", "2 Methods", "3 Results"]),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
@@ -2424,9 +2424,7 @@ describe("lists of figures and tables after the contents", () => {
     const pages: Run[][] = [
       [{ text: "Inhaltsverzeichnis", x: 60, y: 780, size: 14, bold: true }, ...[["1 Einleitung", 3], ["2 Methoden", 4], ["3 Ergebnisse", 5]].map(([t, p], i): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 60, y: 740 - 20 * i, size: 10 }))],
       listPage("Abbildungsverzeichnis", ["1 Aufbau des Versuchs", "2 Ergebnisse nach Gruppe", "3 Verlauf der Messung"]),
-      titledPage("1 Einleitung", 1),
-      titledPage("2 Methoden", 2),
-      titledPage("3 Ergebnisse", 3),
+      ...titledPages(["1 Einleitung", "2 Methoden", "3 Ergebnisse"]),
     ];
     const { rows } = await outline(await buildPdf(pages));
     expect(rows).toEqual(["1 Inhaltsverzeichnis [1]", "1 Abbildungsverzeichnis [2]", "1 1 Einleitung [3]", "1 2 Methoden [4]", "1 3 Ergebnisse [5]"]);
@@ -2440,9 +2438,7 @@ describe("a contents page that the text does not bear out", () => {
     const pages: Run[][] = [
       [{ text: "Annual Review", x: 306, y: 700, size: 24, bold: true, centred: true }, ...bodyLines(90, 3, 660)],
       contentsPage([["Overview of the year", 3], ["Our people", 4], ["Finances in brief", 5]]),
-      titledPage("A year of change", 1),
-      titledPage("The team", 2),
-      titledPage("Money matters", 3),
+      ...titledPages(["A year of change", "The team", "Money matters"]),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("layout");
@@ -2467,9 +2463,7 @@ describe("a short manual whose contents share its first page with the title and 
   it("makes the contents a section of the first page", async () => {
     const pages: Run[][] = [
       firstPage([entry("1 Introduction", 2, 0), entry("2 Usage", 3, 1), entry("3 Options", 4, 2)]),
-      titledPage("1 Introduction", 1),
-      titledPage("2 Usage", 2),
-      titledPage("3 Options", 3),
+      ...titledPages(["1 Introduction", "2 Usage", "3 Options"]),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("printed_toc");
@@ -2485,8 +2479,7 @@ describe("a short manual whose contents share its first page with the title and 
         { text: "1 Getting started", x: 60, y: 440, size: 16, bold: true },
         ...bodyLines(50, 5, 410),
       ],
-      titledPage("2 Usage", 2),
-      titledPage("3 Options", 3),
+      ...titledPages(["2 Usage", "3 Options"], 2),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("layout");
@@ -2524,10 +2517,7 @@ describe("a short manual whose contents share its first page with the title and 
     // A preface the contents do not list, on the page after them.
     const pages: Run[][] = [
       firstPage([entry("1 Introduction", 3, 0), entry("2 Usage", 4, 1), entry("3 Options", 5, 2)]),
-      titledPage("Preface", 0),
-      titledPage("1 Introduction", 1),
-      titledPage("2 Usage", 2),
-      titledPage("3 Options", 3),
+      ...titledPages(["Preface", "1 Introduction", "2 Usage", "3 Options"], 0),
     ];
     const { rows } = await outline(await buildPdf(pages));
     expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 Preface [2]", "1 1 Introduction [3]", "1 2 Usage [4]", "1 3 Options [5]"]);
