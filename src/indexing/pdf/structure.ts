@@ -275,7 +275,6 @@ function refineLeaves(headings: Heading[], pages: PageText[], stats: LayoutStats
     );
     // The last chapter's leaf runs on to the back matter the contents did not list.
     const lifted = end.page === mainEnd.page && end.line === mainEnd.line ? liftBackMatter(styled, topLevel) : [];
-    // Headings after a contents or a list are not its sections: they stand beside it.
     // Headings after a contents or a list are not its sections: they stand beside it. A
     // contents page not recognised as one reads as numbered titles ending in page numbers.
     if (isFrontTitle(h.title)) return nestUnder({ ...h, level: h.level - 1 }, styled.filter((c) => !readsAsNumberedEntry(c.title)));
