@@ -222,7 +222,7 @@ function splitRow(row: Item[], gutters: readonly Gutter[]): Fragment[] {
   let right = -Infinity;
   for (const it of row) {
     const wide = it.x - right > 1.5 * Math.max(it.size, cur.length ? cur[cur.length - 1].size : 0);
-    const acrossGutter = gutters.some((g) => right <= g.from + 1 && it.x >= g.to - 1);
+    const acrossGutter = gutters.some((g) => leftOfGutter({ right }, g) && rightOfGutter(it, g));
     if (cur.length > 0 && (wide || acrossGutter)) {
       out.push(fragment(cur));
       cur = [];
@@ -256,14 +256,24 @@ interface Gutter {
   to: number;
 }
 
-/** Wholly left of the gutter (a point of slack for glyph edges). */
+/**
+ * How far a column's text may reach into its gutter: a point for glyph edges, and up to a
+ * third of the gutter for what margin kerning hangs out (hyphens and punctuation of justified
+ * lines) and item widths that round up. A narrow gutter measured on one page (10 pt, LaTeX's
+ * default) is otherwise "crossed" by every full line of the next.
+ */
+function gutterSlack(g: Gutter): number {
+  return Math.min(3, Math.max(1, (g.to - g.from) * 0.3));
+}
+
+/** Wholly left of the gutter, but for the slack of glyph edges. */
 function leftOfGutter(it: { right: number }, g: Gutter): boolean {
-  return it.right <= g.from + 1;
+  return it.right <= g.from + gutterSlack(g);
 }
 
 /** Wholly right of the gutter. */
 function rightOfGutter(it: { x: number }, g: Gutter): boolean {
-  return it.x >= g.to - 1;
+  return it.x >= g.to - gutterSlack(g);
 }
 
 /**

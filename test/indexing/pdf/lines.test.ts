@@ -49,6 +49,31 @@ describe("itemsToLines", () => {
     expect(texts[20]).toBe("Part II – Other Information");
   });
 
+  it("keeps the previous page's narrow gutter though the next page's justified lines reach a point or two into it", () => {
+    // LaTeX's default 10 pt gutter. Page 1 proves it; on page 2 the columns' baselines are
+    // out of step (a heading's space in one column), so the page cannot prove a gutter of its
+    // own, and its left lines end 2 pt further right (hyphens hung into the margin, widths
+    // rounded up). The rows both columns share must not become one line.
+    const memory = { gutter: null };
+    const page1: RawItem[] = [];
+    for (let r = 0; r < 20; r++) {
+      page1.push(item(`left prose ${r} of the first page`, 89, 720 - r * 13.5, 10, "f1", 203));
+      page1.push(item(`right prose ${r} of the first page`, 302, 720 - r * 13.5, 10, "f1", 203));
+    }
+    itemsToLines(page1, 595, new Set(), memory);
+    const page2: RawItem[] = [];
+    for (let r = 0; r < 20; r++) {
+      page2.push(item(`left prose ${r} of the second page`, 89, 720 - r * 13.5, 10, "f1", 205));
+      // Every fourth row of the right column shares a baseline with the left one.
+      page2.push(item(`right prose ${r} of the second page`, 302, 720 - r * 13.5 - (r % 4 === 0 ? 0 : 6), 10, "f1", 203));
+    }
+    const texts = itemsToLines(page2, 595, new Set(), memory).map((l) => l.text);
+    expect(texts).toEqual([
+      ...Array.from({ length: 20 }, (_, r) => `left prose ${r} of the second page`),
+      ...Array.from({ length: 20 }, (_, r) => `right prose ${r} of the second page`),
+    ]);
+  });
+
   it("reads two columns of technical prose by column though few rows are wide on both sides", () => {
     // Bullets, code and short last lines keep many rows short on one side (an IEEEtran-style
     // page: 11 pt gutter at the page's centre); a heading in the left column shares its
