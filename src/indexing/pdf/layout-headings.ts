@@ -848,15 +848,17 @@ function dropRepeats(cands: Cand[]): void {
   const key = (c: Cand) => c.title.toLowerCase().replace(/\d+/g, "#");
   for (const c of cands) count.set(key(c), (count.get(key(c)) ?? 0) + 1);
   // A sub-heading each section repeats ("Parameters", "Returns" under every function) has a
-  // heading of its own between each two of its occurrences; furniture follows itself. (An
-  // index's letters are no sections: its running head "Index" stays furniture.)
+  // heading of its own between each two of its occurrences; furniture follows itself. A
+  // numbered heading is one of its own though numbers aside it repeats ("1.2 OTP 24" between
+  // "Functions Deprecated in OTP 25" and "... OTP 24"). (An index's letters are no sections:
+  // its running head "Index" stays furniture.)
   const apart = new Map<string, boolean>();
   const lastAt = new Map<string, number>();
   cands.forEach((c, i) => {
     const k = key(c);
     if ((count.get(k) ?? 0) < 4) return;
     const prev = lastAt.get(k);
-    const ownHeadingBetween = prev === undefined || cands.slice(prev + 1, i).some((o) => count.get(key(o)) === 1 && !o.indexLetter);
+    const ownHeadingBetween = prev === undefined || cands.slice(prev + 1, i).some((o) => (count.get(key(o)) === 1 || o.depth > 0) && !o.indexLetter);
     apart.set(k, (apart.get(k) ?? true) && ownHeadingBetween);
     lastAt.set(k, i);
   });

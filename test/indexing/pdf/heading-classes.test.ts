@@ -2574,3 +2574,31 @@ describe("running heads that name the section, with the page number set apart", 
     expect(rows).toEqual(["1 The Widget Manual [1]", "1 1 Getting started [1]", "1 2 Loading [2]", "1 3 Options [3]", "1 4 Examples [4]"]);
   });
 });
+
+describe("headings that differ only in a number, each under a numbered section of its own", () => {
+  // A release history: "1.2 Release 24" then "Changes in Release 24" beneath it, for five
+  // releases. Headings repeated often are page furniture unless a heading of their own stands
+  // between each two; the numbered sections that stand there repeat too once their numbers
+  // are set aside, but a numbered heading is never furniture.
+  const releases = [25, 24, 23, 22, 21];
+  // Each release opens after the end of the previous one's text, lower on each page (a
+  // heading at the same place atop every page would be a running head).
+  const pages = (): Run[][] => [
+    [{ text: "1 Releases", x: 60, y: 760, size: 16, bold: true }, ...bodyLines(1, 6, 730)],
+    ...releases.map((n, k): Run[] => [
+      ...bodyLines(k * 20, 2 + k, 760),
+      { text: `1.${k + 1} Release ${n}`, x: 60, y: 720 - 13 * k, size: 14, bold: true },
+      { text: `Changes in Release ${n}`, x: 60, y: 690 - 13 * k, size: 12, bold: true },
+      ...bodyLines(k * 20 + 10, 5, 665 - 13 * k),
+    ]),
+  ];
+
+  it("keeps each release's changes as a heading under its release", async () => {
+    const { rows } = await outline(await buildPdf(pages()));
+    expect(rows).toEqual([
+      // The first page's heading names the document: its node is the first of the top level.
+      "1 1 Releases [1]",
+      ...releases.flatMap((n, k) => [`1 1.${k + 1} Release ${n} [${k + 2}]`, `2 Changes in Release ${n} [${k + 2}]`]),
+    ]);
+  });
+});
