@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { sampleAcrossFamilies } from "../tools/bench/tree-corpus.ts";
+import { scoreAgainstGold } from "../tools/bench/tree-quality.ts";
+import type { TreeNode } from "../src/indexing/tree-types.ts";
 import { faceOf, familyOf, generatorOf, headingStyleOf } from "../tools/tree-corpus/family.ts";
 import { checkOutline, goldFromQpdfJson } from "../tools/tree-corpus/gold.ts";
 import type { PdfLook } from "../tools/tree-corpus/inspect.ts";
@@ -162,5 +164,28 @@ describe("coarsenFamilies", () => {
     expect(out.slice(3, 6)).toEqual(Array(3).fill("g / CM / other headings"));
     expect(out[6]).toBe("other generators"); // g / LM alone, and g's other looks alone too
     expect(out[7]).toBe("other generators");
+  });
+});
+
+describe("scoreAgainstGold", () => {
+  const node = (title: string, page: number, nodes: TreeNode[] = []): TreeNode => ({ title, node_id: "0000", start_index: page, text: "", nodes });
+  const gold = [
+    { level: 1, title: "1 Introduction", page: 1 },
+    { level: 1, title: "2 Usage", page: 2 },
+  ];
+
+  it("counts no node before the first section against precision, on its page or before", () => {
+    // The paper's title, authors and abstract above "1 Introduction" on page 1, and a cover.
+    const onItsPage = scoreAgainstGold([node("A Package for Things", 1), node("1 Introduction", 1), node("2 Usage", 2)], gold);
+    expect(onItsPage).toMatchObject({ matched: 2, predicted: 2, titlePrecision: 1, titlePrecisionAtGoldDepth: 1 });
+    const cover = scoreAgainstGold([node("Cover", 1), node("1 Introduction", 2), node("2 Usage", 3)], gold.map((g) => ({ ...g, page: g.page + 1 })));
+    expect(cover).toMatchObject({ matched: 2, predicted: 2, titlePrecision: 1 });
+  });
+
+  it("counts a node that matches nothing after the first one, and a first node on a later page", () => {
+    const later = scoreAgainstGold([node("1 Introduction", 1), node("A stray line", 1), node("2 Usage", 2)], gold);
+    expect(later).toMatchObject({ matched: 2, predicted: 3 });
+    const pastFirstPage = scoreAgainstGold([node("A stray line", 2), node("2 Usage", 2)], gold);
+    expect(pastFirstPage).toMatchObject({ matched: 1, predicted: 2, titlePrecision: 0.5 });
   });
 });

@@ -56,7 +56,10 @@ export function flattenTree(tree: TreeNode[]): GoldEntry[] {
 
 /**
  * Nodes that start before the first gold page (cover, contents: front matter the author's
- * outline does not cover) are not counted against precision.
+ * outline does not cover) are not counted against precision. Nor is the tree's first node
+ * when it starts on the first gold page and matches no gold title: it holds what comes before
+ * the first section there (a paper's title, authors and abstract above "1 Introduction"),
+ * the same front matter on the section's own page.
  */
 export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): TreeQuality {
   const firstGoldPage = gold.length ? Math.min(...gold.map((g) => g.page)) : 1;
@@ -110,7 +113,9 @@ export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): 
     if (!goldLeaf.has(gi)) continue;
     for (let k = pi + 1; k < predicted.length && predicted[k].level > predicted[pi].level; k++) refinement[k] = true;
   }
-  const counted = predicted.filter((_, i) => !refinement[i] || used[i]).length;
+  // The first node, unmatched, on the first gold page: front matter (see above).
+  const lead = predicted.length > 0 && predicted[0] === all[0] && all[0].page === firstGoldPage && !used[0] ? 1 : 0;
+  const counted = predicted.filter((_, i) => !refinement[i] || used[i]).length - lead;
   const goldMatched = new Set(matchOf.values());
   const goldDepth = matchedDepths(gold, (i) => goldMatched.has(i));
   const predictedDepth = matchedDepths(predicted, (i) => used[i]);
@@ -121,7 +126,7 @@ export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): 
     else depthMismatched.push({ gold: gold[gi], got: predicted[pi], goldDepth: goldDepth[gi], gotDepth: predictedDepth[pi] });
   }
   return {
-    titlePrecision: predicted.length ? matched / predicted.length : 0,
+    titlePrecision: predicted.length - lead ? matched / (predicted.length - lead) : 0,
     titlePrecisionAtGoldDepth: counted ? matched / counted : 0,
     titleRecall: gold.length ? matched / gold.length : 0,
     startPageExact: matched ? pageOk / matched : 0,
@@ -129,7 +134,7 @@ export function scoreAgainstGold(tree: TreeNode[], gold: readonly GoldEntry[]): 
     levelAgreementMatched: matched ? matchedLevelOk / matched : 0,
     matched,
     gold: gold.length,
-    predicted: predicted.length,
+    predicted: predicted.length - lead,
     predictedAtGoldDepth: counted,
     missed,
     mismatched,
