@@ -849,9 +849,9 @@ function dropRepeats(cands: Cand[]): void {
   for (const c of cands) count.set(key(c), (count.get(key(c)) ?? 0) + 1);
   // A sub-heading each section repeats ("Parameters", "Returns" under every function) has a
   // heading of its own between each two of its occurrences; furniture follows itself. A
-  // numbered heading is one of its own though numbers aside it repeats ("1.2 OTP 24" between
-  // "Functions Deprecated in OTP 25" and "... OTP 24"). (An index's letters are no sections:
-  // its running head "Index" stays furniture.)
+  // numbered heading is a heading of its own even where, its numbers set aside, it repeats
+  // ("1.1.3 OTP 24" between "Functions Deprecated in OTP 25" and "... in OTP 24"). (An index's
+  // letters are no sections: its running head "Index" stays furniture.)
   const apart = new Map<string, boolean>();
   const lastAt = new Map<string, number>();
   cands.forEach((c, i) => {
