@@ -158,16 +158,20 @@ describe("run-in headings in a long note", () => {
     { text: sentence(y), x: 60, y: y - 13, size: 10 },
     { text: sentence(y + 1) + " It ends here.", x: 60, y: y - 26, size: 10 },
   ];
+  /** A note's titled page: two sentences, then two paragraphs opening with `leads`. */
+  const notePage = (title: string, leads: [string, string]): Run[] => [
+    { text: title, x: 60, y: 780, size: 13, bold: true },
+    { text: sentence(1), x: 60, y: 750, size: 10 },
+    { text: sentence(2) + " Done.", x: 60, y: 737, size: 10 },
+    ...para(leads[0], 710),
+    ...para(leads[1], 640),
+  ];
+  /** The next note, which closes the last one. */
+  const nextNote = (title: string): Run[] => [{ text: title, x: 60, y: 780, size: 13, bold: true }, { text: sentence(4), x: 60, y: 750, size: 10 }];
   const pages: Run[][] = [
-    [
-      { text: "Note 12. Commitments and Contingencies", x: 60, y: 780, size: 13, bold: true },
-      { text: sentence(1), x: 60, y: 750, size: 10 },
-      { text: sentence(2) + " Done.", x: 60, y: 737, size: 10 },
-      ...para("Product Liability Litigation.", 710),
-      ...para("Environmental Matters.", 640),
-    ],
+    notePage("Note 12. Commitments and Contingencies", ["Product Liability Litigation.", "Environmental Matters."]),
     [...para("Securities Class Action.", 760), { text: sentence(3) + " Done.", x: 60, y: 700, size: 10 }],
-    [{ text: "Note 13. Income Taxes", x: 60, y: 780, size: 13, bold: true }, { text: sentence(4), x: 60, y: 750, size: 10 }],
+    nextNote("Note 13. Income Taxes"),
   ];
 
   it("makes each bold run-in phrase a child node titled by the phrase, not by the sentence", async () => {
@@ -183,16 +187,7 @@ describe("run-in headings in a long note", () => {
 
   it("closes a run-in title after the question mark or quote that ends its words", async () => {
     // A converter sets its period after the title's own close: "Why not? ." run together.
-    const closed: Run[][] = [
-      [
-        { text: "Note 14. Questions and Events", x: 60, y: 780, size: 13, bold: true },
-        { text: sentence(1), x: 60, y: 750, size: 10 },
-        { text: sentence(2) + " Done.", x: 60, y: 737, size: 10 },
-        ...para("Does the Company lease its offices?.", 710),
-        ...para("Event: 'close'.", 640),
-      ],
-      [{ text: "Note 15. Income Taxes", x: 60, y: 780, size: 13, bold: true }, { text: sentence(4), x: 60, y: 750, size: 10 }],
-    ];
+    const closed: Run[][] = [notePage("Note 14. Questions and Events", ["Does the Company lease its offices?.", "Event: 'close'."]), nextNote("Note 15. Income Taxes")];
     const { rows } = await outline(await buildPdf(closed));
     expect(rows).toEqual(["1 Note 14. Questions and Events [1]", "2 Does the Company lease its offices? [1]", "2 Event: 'close' [1]", "1 Note 15. Income Taxes [2]"]);
   });
