@@ -402,7 +402,13 @@ function continueNumbering(cands: Cand[], pages: PageText[], stats: LayoutStats,
     }
   }
   if (!added.length) return;
-  cands.push(...added);
+  // A long numbered title wraps like any other ("4.1.7 SourceMapConsumer.prototype.source-" /
+  // "ContentFor(source[, returnNullOnMissing])"): its lines are joined page by page.
+  for (const p of new Set(added.map((c) => c.page))) {
+    const onPage = added.filter((c) => c.page === p);
+    mergeWrapped(onPage, pages[p].lines, stats.bodyPitch);
+    cands.push(...onPage);
+  }
   cands.sort((a, b) => a.page - b.page || a.line - b.line);
 }
 

@@ -1307,16 +1307,21 @@ describe("sub-sections numbered on from the sections found, in the text's size a
       ...bodyLines(50, 5, 605),
       { text: "1.2.1 ErrorCode.", x: 60, y: 520, size: 10, bold: true },
       { text: "Each error carries a code that names what went wrong and where.", x: 0, y: 520, size: 10, after: true },
-      ...bodyLines(60, 6, 507),
-      { text: "2 Reference", x: 60, y: 410, size: 14, bold: true },
-      ...bodyLines(70, 8, 385),
+      ...bodyLines(60, 3, 507),
+      // A signature too long for the line wraps under its name, broken with a hyphen.
+      { text: "1.2.2", x: 60, y: 462, size: 10, bold: true },
+      { text: "Formatter.prototype.describeError(error[, re-", x: 0, y: 462, size: 10, mono: true, after: true },
+      { text: "turnStack])", x: 88, y: 450, size: 10, mono: true },
+      ...bodyLines(64, 2, 432),
+      { text: "2 Reference", x: 60, y: 380, size: 14, bold: true },
+      ...bodyLines(70, 8, 355),
     ],
   ];
 
-  it("finds each numbered sub-section at its page and level, and not the running head or a sentence", async () => {
+  it("finds each numbered sub-section at its page and level, wrapped titles whole, and not the running head or a sentence", async () => {
     const { source, rows } = await outline(await buildPdf(pages));
     expect(source).toBe("layout");
-    expect(rows).toEqual(["1 1 Usage [1]", "2 1.1 Options [1]", "3 1.1.1 parseArgs [1]", "3 1.1.2 formatHelp [2]", "2 1.2 Errors [2]", "3 1.2.1 ErrorCode [2]", "1 2 Reference [2]"]);
+    expect(rows).toEqual(["1 1 Usage [1]", "2 1.1 Options [1]", "3 1.1.1 parseArgs [1]", "3 1.1.2 formatHelp [2]", "2 1.2 Errors [2]", "3 1.2.1 ErrorCode [2]", "3 1.2.2 Formatter.prototype.describeError(error[, returnStack]) [2]", "1 2 Reference [2]"]);
   });
 });
 
