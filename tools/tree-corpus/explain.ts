@@ -9,37 +9,16 @@
  *
  * Only the tune families are for looking at; held-out figures are printed, never explained.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { deserialize, serialize } from "node:v8";
-import { openPdf } from "../../src/indexing/pdf/document.ts";
-import { extractPages, readPageLabels } from "../../src/indexing/pdf/extract.ts";
-import { stripHeadersFooters } from "../../src/indexing/pdf/headers-footers.ts";
-import { stripLineNumbers } from "../../src/indexing/pdf/line-numbers.ts";
-import { leadTitle, readTitle } from "../../src/indexing/pdf/index.ts";
+import { readFileSync } from "node:fs";
 import { buildTree } from "../../src/indexing/pdf/structure.ts";
 import { computeLayoutStats, styleKey } from "../../src/indexing/pdf/layout-headings.ts";
-import type { PageText } from "../../src/indexing/pdf/types.ts";
 import { coreTitle, normText } from "../../src/indexing/pdf/fuzzy.ts";
 import { addQuality, emptyTally, flattenTree, scoreAgainstGold, tallyText, type GoldEntry, type Tally } from "../bench/tree-quality.ts";
 import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";
+import { linesOf } from "./cached-lines.ts";
 import { readManifest } from "./manifest.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
-
-/** What pdfjs read, before any step of indexPdf: those steps are what is being tuned. */
-interface Cached {
-  pages: PageText[];
-  labels: string[] | null;
-  title: string | null;
-}
-
-interface Prepared {
-  pages: PageText[];
-  labels: string[] | null;
-  folios: (string | null)[];
-  leadTitle: string;
-}
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -47,30 +26,6 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const flag = (name: string) => args.includes(`--${name}`);
-
-async function linesOf(file: string, cacheFile: string): Promise<Prepared> {
-  const cached = existsSync(cacheFile) ? (deserialize(readFileSync(cacheFile)) as Cached) : await readLines(file, cacheFile);
-  // The steps indexPdf takes after extraction, in its order.
-  const { pages, labels, title } = cached;
-  const { folios } = stripHeadersFooters(pages);
-  stripLineNumbers(pages);
-  return { pages, labels, folios, leadTitle: leadTitle(pages, title ?? undefined) };
-}
-
-async function readLines(file: string, cacheFile: string): Promise<Cached> {
-  const { doc, close } = await openPdf(new Uint8Array(readFileSync(file)));
-  try {
-    const labels = await readPageLabels(doc);
-    const title = (await readTitle(doc)) ?? null;
-    const pages = await extractPages(doc, {});
-    const out: Cached = { pages, labels, title };
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
-    writeFileSync(cacheFile, serialize(out));
-    return out;
-  } finally {
-    await close().catch(() => {});
-  }
-}
 
 async function main() {
   const paths = corpusPaths();
