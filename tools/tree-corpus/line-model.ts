@@ -11,7 +11,7 @@
  * rules, whose heading lines are the lines where the tree's nodes start (same matching).
  * Lines before the first gold page are left out for both, as the tree scorer leaves them out.
  *
- *   node --max-old-space-size=10000 --import tsx tools/tree-corpus/line-model.ts [--limit N] [--epochs 6] [--trees 150]
+ *   node --max-old-space-size=10000 --import tsx tools/tree-corpus/line-model.ts [--limit N] [--epochs 6] [--trees 150] [--gaps N]
  *
  * This compares heading detection line by line; levels and the tree are the rules' either way.
  */
@@ -44,6 +44,8 @@ interface Rows {
   /** Tree nodes of the rules that start on no line of their page (counted as wrong). */
   rulesUnplaced: number;
   family: string[];
+  /** Where each line is: "<id> p<page>: <text>" (for --gaps). */
+  where: string[];
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -60,7 +62,7 @@ function lineOf(pages: PageText[], page: number, title: string): number {
 
 async function collect(entries: NonNullable<ReturnType<typeof readManifest>>): Promise<{ tune: Rows; held: Rows }> {
   const paths = corpusPaths();
-  const empty = (): Rows => ({ x: [], y: [], rules: [], rulesUnplaced: 0, family: [] });
+  const empty = (): Rows => ({ x: [], y: [], rules: [], rulesUnplaced: 0, family: [], where: [] });
   const out = { tune: empty(), held: empty() };
   for (const e of entries) {
     const c = await linesOf(paths.stripped(e.id), paths.lines(e.id));
@@ -91,6 +93,7 @@ async function collect(entries: NonNullable<ReturnType<typeof readManifest>>): P
         rows.y.push(goldLines.has(`${pi + 1}:${li}`) ? 1 : 0);
         rows.rules.push(ruled.at.has(`${pi + 1}:${li}`) ? 1 : 0);
         rows.family.push(e.family);
+        rows.where.push(`${e.id} p${pi + 1}: ${c.pages[pi].lines[li].text.slice(0, 90)}`);
       });
     });
   }
@@ -206,6 +209,13 @@ async function main() {
   const perFamily: [string, Map<string, Counts>][] = [["rules", rulesHeld.byFamily]];
   for (const [name, predict] of models) {
     const tuneScores = tune.x.map(predict);
+    // --gaps N: tune headings the rules miss that the model is surest of, to look into.
+    const gaps = Number(opt("gaps") ?? 0);
+    if (gaps && name === "boosted trees") {
+      const missed = tune.x.map((_, i) => i).filter((i) => tune.y[i] === 1 && tune.rules[i] === 0 && tuneScores[i] >= 0.99);
+      console.log(`\ntune headings the rules miss, scored >= 0.99 by the boosted trees: ${missed.length}`);
+      for (const i of missed.sort((a, b) => tuneScores[b] - tuneScores[a]).slice(0, gaps)) console.log(`  ${tuneScores[i].toFixed(4)} [${tune.family[i]}] ${tune.where[i]}`);
+    }
     const heldScores = held.x.map(predict);
     const t = thresholds(tuneScores, tune.y, rates(rulesTune).recall);
     console.log(`\n${name}`);
