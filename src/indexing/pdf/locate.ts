@@ -19,6 +19,9 @@ export interface LocateOptions {
   adaptive?: boolean;
   /** No heading may land before this page (the contents pages themselves). */
   minPage?: number;
+  /** Nor before this line of its page (below the last entry of the contents' last page,
+   * where the first section may begin). */
+  start?: Pos;
   /** Nor after this one (front matter listed in contents that follow it). */
   maxPage?: number;
 }
@@ -98,7 +101,7 @@ function lineAtY(index: PageIndex, page: number, yHint: number): number | null {
  */
 export function locateHeadings(index: PageIndex, headings: Heading[], opts: LocateOptions): LocateResult {
   let verified = 0;
-  let prev: Pos | undefined;
+  let prev: Pos | undefined = opts.start;
   let drift = 0;
   const n = index.pages.length;
   const minPage = opts.minPage ?? 0;

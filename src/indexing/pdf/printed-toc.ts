@@ -409,7 +409,12 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
       verified++;
     } else body.push(h);
   }
-  verified += locateHeadings(index, body, { after: 3, before: 3, adaptive: true, minPage: afterToc }).verified;
+  // The first section may begin on the contents' last page, below its last entry (LaTeX's
+  // \tableofcontents without a page break after it).
+  const lastToc = found.pages[found.pages.length - 1];
+  const lastEntry = (found.parsed.get(lastToc) ?? []).findLastIndex((l) => l.entry !== null);
+  const below = lastEntry + 1 < pages[lastToc].lines.length ? { page: lastToc, line: lastEntry + 1 } : undefined;
+  verified += locateHeadings(index, body, { after: 3, before: 3, adaptive: true, minPage: below ? lastToc : afterToc, start: below }).verified;
   // Entries that went backwards after repair are more likely misreads than structure.
   const ordered: Heading[] = [];
   for (const h of headings) {

@@ -2470,6 +2470,22 @@ describe("a short manual whose contents share its first page with the title and 
     expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 1 Introduction [2]", "1 2 Usage [3]", "1 3 Options [4]"]);
   });
 
+  it("starts the first listed section under the contents on their page (no page break after them)", async () => {
+    // \tableofcontents followed by the text: "1 Introduction", listed on page 1, stands below
+    // the last entry of page 1; the contents are borne out by the pages after it.
+    const pages: Run[][] = [
+      [
+        ...firstPage([entry("1 Introduction", 1, 0), entry("2 Usage", 2, 1), entry("3 Options", 3, 2)]),
+        { text: "1 Introduction", x: 60, y: 440, size: 16, bold: true },
+        ...bodyLines(50, 5, 410),
+      ],
+      ...titledPages(["2 Usage", "3 Options"], 2),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 1 Introduction [1]", "1 2 Usage [2]", "1 3 Options [3]"]);
+  });
+
   it("reads the sections that follow the contents on their page when the contents are not borne out", async () => {
     // The contents are a draft's (their titles are not the headings'); the first section
     // starts on the first page, under them.
