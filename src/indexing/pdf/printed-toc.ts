@@ -79,6 +79,11 @@ interface PageVerdict {
 
 function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const parsed = page.lines.map(parseLine);
+  // Nothing set above the contents' title is an entry: a title page's date ("3 juillet 2022")
+  // reads like one, and would hide the title below it. (Above on the page: two columns of
+  // entries may be read before a title that spans them.)
+  const title = parsed.find((p) => isContentsTitle(p.line.text))?.line;
+  if (title) parsed.forEach((p, i) => p.entry && p.line.y > title.y + title.size && (parsed[i] = { ...p, entry: null, leaders: false }));
   const entries = parsed.filter((p) => p.entry);
   const leaders = parsed.filter((p) => p.leaders && p.entry).length;
   const head = page.lines.slice(0, 6).map((l) => l.text.trim());

@@ -2449,10 +2449,10 @@ describe("a contents page that the text does not bear out", () => {
 describe("a short manual whose contents share its first page with the title and abstract (ltxdoc)", () => {
   // The title, author, date and an abstract of several lines come first; the contents'
   // title stands well below the page's first lines.
-  const firstPage = (listed: Run[]): Run[] => [
+  const firstPage = (listed: Run[], date = "2024/01/01"): Run[] => [
     { text: "The widget package", x: 306, y: 740, size: 17, centred: true },
     { text: "Jane Doe", x: 306, y: 712, size: 10, centred: true },
-    { text: "2024/01/01", x: 306, y: 694, size: 10, centred: true },
+    { text: date, x: 306, y: 694, size: 10, centred: true },
     { text: "Abstract", x: 306, y: 664, size: 10, bold: true, centred: true },
     ...bodyLines(1, 5, 646),
     { text: "Contents", x: 60, y: 560, size: 14, bold: true },
@@ -2463,6 +2463,16 @@ describe("a short manual whose contents share its first page with the title and 
   it("makes the contents a section of the first page", async () => {
     const pages: Run[][] = [
       firstPage([entry("1 Introduction", 2, 0), entry("2 Usage", 3, 1), entry("3 Options", 4, 2)]),
+      ...titledPages(["1 Introduction", "2 Usage", "3 Options"]),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 The widget package [1]", "1 Contents [1]", "1 1 Introduction [2]", "1 2 Usage [3]", "1 3 Options [4]"]);
+  });
+
+  it("reads no entry above the contents' title: a date written out ends like one (\"3 July 2022\")", async () => {
+    const pages: Run[][] = [
+      firstPage([entry("1 Introduction", 2, 0), entry("2 Usage", 3, 1), entry("3 Options", 4, 2)], "3 July 2022"),
       ...titledPages(["1 Introduction", "2 Usage", "3 Options"]),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
