@@ -83,7 +83,7 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   // reads like one, and would hide the title below it. (Above on the page: two columns of
   // entries may be read before a title that spans them.)
   const title = parsed.find((p) => isContentsTitle(p.line.text))?.line;
-  if (title) parsed.forEach((p, i) => p.entry && p.line.y > title.y + title.size && (parsed[i] = { ...p, entry: null, leaders: false }));
+  if (title) for (const [i, p] of parsed.entries()) if (p.entry && p.line.y > title.y + title.size) parsed[i] = { ...p, entry: null, leaders: false };
   const entries = parsed.filter((p) => p.entry);
   const leaders = parsed.filter((p) => p.leaders && p.entry).length;
   const head = page.lines.slice(0, 6).map((l) => l.text.trim());
