@@ -17,6 +17,7 @@ import { addQuality, emptyTally, flattenTree, scoreAgainstGold, tallyText, type 
 import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";
 import { linesOf } from "./cached-lines.ts";
 import { readManifest } from "./manifest.ts";
+import { titleLineIndex } from "./title-line.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
 
@@ -67,11 +68,7 @@ async function main() {
       const stats = computeLayoutStats(c.pages);
       for (const m of q.missed.filter(shown)) {
         const lines = c.pages[m.page - 1]?.lines ?? [];
-        const want = m.title.toLowerCase().replace(/[^a-z0-9]+/g, "");
-        const hit = lines.find((l) => {
-          const t = l.text.toLowerCase().replace(/[^a-z0-9]+/g, "");
-          return t.length > 2 && (want.includes(t) || t.includes(want.slice(0, 12)));
-        });
+        const hit = lines[titleLineIndex(lines, m.title)] as (typeof lines)[number] | undefined;
         const cls = !hit ? "none" : !hit.oneFont ? "mixed" : stats.styles.has(styleKey(hit)) ? "styled" : hit.size >= stats.bodySize + 0.8 ? "larger" : hit.font !== stats.bodyFont ? "bodysize-face" : "body";
         classes.set(cls, (classes.get(cls) ?? 0) + 1);
         const show = hit ? `[${cls} ${tocSource}] body ${stats.bodySize} size ${hit.size.toFixed(1)} font ${hit.font}${hit.oneFont ? "" : " (mixed)"}${hit.smallCaps ? " sc" : ""} x ${hit.x.toFixed(0)} "${hit.text.slice(0, 70)}"` : "(no line found)";

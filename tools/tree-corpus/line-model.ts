@@ -18,13 +18,13 @@
 import { readFileSync } from "node:fs";
 import { countTokens } from "../../src/indexing/tokens.ts";
 import { buildTree } from "../../src/indexing/pdf/structure.ts";
-import type { PageText } from "../../src/indexing/pdf/types.ts";
 import { flattenTree, type GoldEntry } from "../bench/tree-quality.ts";
 import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";
 import { linesOf } from "./cached-lines.ts";
 import { predictBoosted, trainBoosted } from "./boosted-trees.ts";
 import { FEATURE_NAMES, documentFeatures } from "./line-features.ts";
 import { type Counts, f1, rates, thresholds } from "./line-scores.ts";
+import { titleLineIndex } from "./title-line.ts";
 import { readManifest } from "./manifest.ts";
 import { corpusPaths } from "./paths.ts";
 import { splitOf } from "./split.ts";
@@ -48,18 +48,6 @@ interface Rows {
   where: string[];
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
-
-/** The first line of page `page` (1-based) that shows `title`, as explain.ts finds a missed title's line. */
-function lineOf(pages: PageText[], page: number, title: string): number {
-  const want = norm(title);
-  if (want.length < 2) return -1;
-  return (pages[page - 1]?.lines ?? []).findIndex((l) => {
-    const t = norm(l.text);
-    return t.length > 2 && (want.includes(t) || t.includes(want.slice(0, 12)));
-  });
-}
-
 async function collect(entries: NonNullable<ReturnType<typeof readManifest>>): Promise<{ tune: Rows; held: Rows }> {
   const paths = corpusPaths();
   const empty = (): Rows => ({ x: [], y: [], rules: [], rulesUnplaced: 0, family: [], where: [] });
@@ -76,7 +64,7 @@ async function collect(entries: NonNullable<ReturnType<typeof readManifest>>): P
       let unplaced = 0;
       for (const g of list) {
         if (g.page < firstPage) continue;
-        const i = lineOf(c.pages, g.page, g.title);
+        const i = titleLineIndex(c.pages[g.page - 1]?.lines ?? [], g.title);
         if (i >= 0) at.add(`${g.page}:${i}`);
         else unplaced++;
       }

@@ -2459,6 +2459,12 @@ describe("a short manual whose contents share its first page with the title and 
     ...listed,
   ];
   const entry = (t: string, p: number, i: number, x = 60): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x, y: 530 - 18 * i, size: 10 });
+  /** The first page, then a section's title and its text under the contents. */
+  const firstPageWithSection = (listed: Run[], heading: string): Run[] => [
+    ...firstPage(listed),
+    { text: heading, x: 60, y: 440, size: 16, bold: true },
+    ...bodyLines(50, 5, 410),
+  ];
 
   it("makes the contents a section of the first page", async () => {
     const pages: Run[][] = [
@@ -2484,11 +2490,7 @@ describe("a short manual whose contents share its first page with the title and 
     // \tableofcontents followed by the text: "1 Introduction", listed on page 1, stands below
     // the last entry of page 1; the contents are borne out by the pages after it.
     const pages: Run[][] = [
-      [
-        ...firstPage([entry("1 Introduction", 1, 0), entry("2 Usage", 2, 1), entry("3 Options", 3, 2)]),
-        { text: "1 Introduction", x: 60, y: 440, size: 16, bold: true },
-        ...bodyLines(50, 5, 410),
-      ],
+      firstPageWithSection([entry("1 Introduction", 1, 0), entry("2 Usage", 2, 1), entry("3 Options", 3, 2)], "1 Introduction"),
       ...titledPages(["2 Usage", "3 Options"], 2),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
@@ -2500,11 +2502,7 @@ describe("a short manual whose contents share its first page with the title and 
     // The contents are a draft's (their titles are not the headings'); the first section
     // starts on the first page, under them.
     const pages: Run[][] = [
-      [
-        ...firstPage([entry("1 Overview", 1, 0), entry("2 Installing", 2, 1), entry("3 Settings", 3, 2)]),
-        { text: "1 Getting started", x: 60, y: 440, size: 16, bold: true },
-        ...bodyLines(50, 5, 410),
-      ],
+      firstPageWithSection([entry("1 Overview", 1, 0), entry("2 Installing", 2, 1), entry("3 Settings", 3, 2)], "1 Getting started"),
       ...titledPages(["2 Usage", "3 Options"], 2),
     ];
     const { source, rows } = await outline(await buildPdf(pages));
