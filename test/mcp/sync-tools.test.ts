@@ -90,6 +90,11 @@ it("sync_folder syncs once, then watches; sync_status shows files, pending and s
   expect(byPath[path.join(allowed, "notes")]).toMatchObject({ files: 1, watched: true, held_here: true });
   const folders = ok(await client.callTool({ name: "list_folders", arguments: { parent_folder_id: once.status.folder_id } }));
   expect(folders.folders.map((f: { name: string }) => f.name)).toEqual(["drafts"]);
-  const found = ok(await client.callTool({ name: "search_documents", arguments: { query: "dingo" } }));
+  // The library index follows the catalogue a moment after a document completes (the
+  // answer's `searched` says how many it held): wait for the search, not for the status.
+  const found = await until("the new file is searchable", async () => {
+    const answer = ok(await client.callTool({ name: "search_documents", arguments: { query: "dingo" } }));
+    return answer.documents.length ? answer : undefined;
+  });
   expect(found.documents[0]).toMatchObject({ doc_name: "d.md" });
 });
