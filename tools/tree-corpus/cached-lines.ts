@@ -1,7 +1,7 @@
 /**
  * The page lines of a corpus PDF as indexPdf has them before it builds a tree: read by pdfjs
  * once into the line cache (`<corpus>/lines-v8/<id>.v8`), then with running heads, footers and
- * line numbers stripped. Shared by explain.ts and line-model.ts.
+ * line numbers stripped and letter-spaced runs joined. Shared by explain.ts and line-model.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { openPdf } from "../../src/indexing/pdf/document.ts";
 import { extractPages, readPageLabels } from "../../src/indexing/pdf/extract.ts";
 import { stripHeadersFooters } from "../../src/indexing/pdf/headers-footers.ts";
 import { stripLineNumbers } from "../../src/indexing/pdf/line-numbers.ts";
+import { joinLetterSpacing } from "../../src/indexing/pdf/letter-spacing.ts";
 import { leadTitle, readTitle } from "../../src/indexing/pdf/index.ts";
 import type { PageText } from "../../src/indexing/pdf/types.ts";
 
@@ -33,6 +34,7 @@ export async function linesOf(file: string, cacheFile: string): Promise<Prepared
   const { pages, labels, title } = cached;
   const { folios } = stripHeadersFooters(pages);
   stripLineNumbers(pages);
+  joinLetterSpacing(pages);
   return { pages, labels, folios, leadTitle: leadTitle(pages, title ?? undefined) };
 }
 

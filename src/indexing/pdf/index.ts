@@ -10,6 +10,7 @@ import { extractPages, readPageLabels } from "./extract.ts";
 import { MIN_SPLIT_PAGES, SplitExtraction, type RequestHelper } from "./page-split.ts";
 import { stripHeadersFooters } from "./headers-footers.ts";
 import { stripLineNumbers } from "./line-numbers.ts";
+import { joinLetterSpacing } from "./letter-spacing.ts";
 import { outlineHeadings } from "./outline.ts";
 import { buildTree } from "./structure.ts";
 import { shorten } from "./page-groups.ts";
@@ -109,6 +110,7 @@ export async function indexPdf(data: Uint8Array, options: PdfIndexOptions = {}):
   const warnings: string[] = [];
   const { folios } = stripHeadersFooters(pages);
   stripLineNumbers(pages);
+  joinLetterSpacing(pages);
   if (pages.every((p) => p.lines.length === 0)) warnings.push("The PDF has no text layer (scanned images?); OCR is needed for its text");
 
   // The tokenizer's tables are large; loading them only after pdfjs has been released keeps

@@ -25,6 +25,11 @@ export interface Run {
    * first letter at `size`, the rest as capitals at 0.8 `size`, in the same font.
    */
   smallCaps?: boolean;
+  /**
+   * Letter-spaced (tracked) type, as thesis templates set their titles: each letter drawn on
+   * its own, this many points after the previous one, and a word space more between words.
+   */
+  tracking?: number;
 }
 
 /** A bookmark to a page (0-based), with its children. */
@@ -60,8 +65,8 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[], labels?: 
     for (const r of runs) {
       const font = r.monoBold ? monoBold : r.mono ? mono : r.boldItalic ? boldItalic : r.italic ? italic : r.bold ? bold : regular;
       const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
-      end = r.smallCaps ? drawSmallCaps(page, r, x, font) : x + font.widthOfTextAtSize(r.text, r.size);
-      if (!r.smallCaps) page.drawText(r.text, { x, y: r.y, size: r.size, font });
+      end = r.smallCaps ? drawSmallCaps(page, r, x, font) : r.tracking !== undefined ? drawTracked(page, r, x, font, r.tracking) : x + font.widthOfTextAtSize(r.text, r.size);
+      if (!r.smallCaps && r.tracking === undefined) page.drawText(r.text, { x, y: r.y, size: r.size, font });
     }
   }
   if (bookmarks?.length) addOutline(doc, bookmarks);
@@ -85,6 +90,19 @@ function drawSmallCaps(page: ReturnType<PDFDocument["addPage"]>, r: Run, x: numb
       x += font.widthOfTextAtSize(rest, small);
     }
   });
+  return x;
+}
+
+/** Draws a run letter by letter, `tracking` points apart; returns its right edge. */
+function drawTracked(page: ReturnType<PDFDocument["addPage"]>, r: Run, x: number, font: Awaited<ReturnType<PDFDocument["embedFont"]>>, tracking: number): number {
+  for (const ch of r.text) {
+    if (ch === " ") {
+      x += font.widthOfTextAtSize(" ", r.size) + tracking;
+      continue;
+    }
+    page.drawText(ch, { x, y: r.y, size: r.size, font });
+    x += font.widthOfTextAtSize(ch, r.size) + tracking;
+  }
   return x;
 }
 
