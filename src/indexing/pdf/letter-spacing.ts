@@ -5,7 +5,8 @@
  * title is no word at all: no heading is seen there and a search for "abstract" misses it.
  * The letters are joined back into words, and the words found again with the document's own
  * vocabulary ("LISTOFFIGURES" -> "LIST OF FIGURES"); a run that those words cannot spell is
- * one word when it looks like one, else left as it is. Runs once on the pages, after extraction (a pure transform of line texts).
+ * one word when it looks like one, else left as it is. Runs once on the pages after
+ * extraction, changing line texts only.
  */
 import type { PageText } from "./types.ts";
 
@@ -22,16 +23,8 @@ const MIN_SINGLE_SHARE = 0.75;
  * "Preface", and "references" as a small-caps font encodes its capitals), with a vowel, and
  * not the alphabet's run ("A B C D E" heading a table's columns). */
 const ONE_WORD_RE = /^(?:[A-Z]+|[A-Z]?[a-z]+)$/;
-
-function looksLikeOneWord(letters: string): boolean {
-  if (!ONE_WORD_RE.test(letters) || !/[AEIOUYaeiouy]/.test(letters)) return false;
-  const lower = letters.toLowerCase();
-  for (let i = 1; i < lower.length; i++) if (lower.charCodeAt(i) !== lower.charCodeAt(i - 1) + 1) return true;
-  return false;
-}
 /** Longest word looked up when cutting a joined run into words. */
 const MAX_WORD = 24;
-
 /** A line that may hold a run (RUN_RE without its global state). */
 const HAS_RUN_RE = new RegExp(RUN_RE.source, "u");
 
@@ -63,6 +56,14 @@ function isSpacedRun(run: string): boolean {
   const pieces = run.split(" ");
   const singles = pieces.filter((p) => p.length === 1).length;
   return singles >= 4 && singles >= pieces.length * MIN_SINGLE_SHARE;
+}
+
+function looksLikeOneWord(letters: string): boolean {
+  if (!ONE_WORD_RE.test(letters) || !/[AEIOUYaeiouy]/.test(letters)) return false;
+  // Letters that each follow the one before in the alphabet ("ABCDEF") are a sequence.
+  const lower = letters.toLowerCase();
+  for (let i = 1; i < lower.length; i++) if (lower.charCodeAt(i) !== lower.charCodeAt(i - 1) + 1) return true;
+  return false;
 }
 
 /** Lower-case words of two or more letters that the document sets unspaced, and "a". */
