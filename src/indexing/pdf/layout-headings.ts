@@ -466,6 +466,21 @@ function beforeRunOnSentence(t: string): string | null {
   return null;
 }
 
+/**
+ * A numbered title in a face of its own that runs into its paragraph with no period between
+ * ("2.2.3.1 Attribute Renderers The following macros are only produced, when the"): the
+ * title is the opening run, when what follows it in another face reads as a sentence (a
+ * capital, then words in lower case), not as the rest of a title in two faces ("3.3 Input
+ * [cmdk-input]").
+ */
+function leadBeforeSentence(l: Line, t: string): string | null {
+  const lead = l.lead?.text.trim();
+  if (!lead || lead.length >= t.length || !t.startsWith(lead) || !/\p{L}/u.test(lead.replace(/^[\d.]+/, ""))) return null;
+  const rest = t.slice(lead.length).trim().split(/\s+/);
+  if (!/^\p{Lu}/u.test(rest[0] ?? "")) return null;
+  return rest.slice(1).filter((w) => /^\p{Ll}+[,.;]?$/u.test(w)).length >= 3 ? lead.replace(/[.:—–-]+$/u, "").trim() : null;
+}
+
 /** The letters of a text, nothing else. */
 function lettersOf(t: string): string {
   return t.replace(/[^\p{L}]+/gu, "");
@@ -650,7 +665,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // CCS"): the heading is judged without the sentence. So may a line in one font that
         // only its numbering made a heading ("10. Adjustments. Notwithstanding anything ...",
         // an agreement's clauses in the text's own type).
-        const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : beforeRunOnSentence(t);
+        const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : (beforeRunOnSentence(t) ?? leadBeforeSentence(l, t));
         const judged = runOn ? { ...piece, text: runOn } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;

@@ -2626,3 +2626,52 @@ describe("headings that differ only in a number, each under a numbered section o
     ]);
   });
 });
+
+describe("numbered paragraphs run into their text in a literate program (code is most of the type)", () => {
+  // A package's documented source: listings in Courier 10 pt are most of the type, the prose
+  // between them is Times 11 pt, sections are bold 14 and 12 pt lines, and the level below
+  // runs in: "1.1.1 Attribute Renderers" in bold, then the paragraph in roman with no period
+  // between them.
+  const code = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: `\\prop_gput:Nnx \\g_default_options_prop { option${from + i} } { false }`, x: 72, y: top - 12 * i, size: 10, mono: true }));
+  const prose = (text: string, y: number): Run => ({ text, x: 60, y, size: 11 });
+  const runIn = (title: string, text: string, y: number): Run[] => [
+    { text: title, x: 60, y, size: 11, bold: true },
+    { text, x: 0, y, size: 11, after: true },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1 Interfaces", x: 60, y: 770, size: 14, bold: true },
+      prose("The macros below are defined by the package and may be redefined by users.", 745),
+      ...code(1, 12, 725),
+      { text: "1.1 Token Renderers", x: 60, y: 570, size: 12, bold: true },
+      prose("These macros represent the parsed tokens of the input document in the output.", 548),
+      ...code(20, 10, 528),
+      ...runIn("1.1.1 Attribute Renderers", "The following macros are only produced when the option", 395),
+      prose("is enabled in the options of the converter and its user interface.", 381),
+      ...code(40, 14, 360),
+    ],
+    [
+      ...code(60, 10, 760),
+      ...runIn("1.1.2 Block Quote Renderers", "The blockquote macros mark the start and the end of", 630),
+      prose("a quotation in the input document, one begin and one end macro for each.", 616),
+      ...code(80, 8, 595),
+      ...runIn("1.1.3 Code Span Renderers", "The code span macro represents inline code in the", 490),
+      prose("input document, its one argument the code as the user typed it there.", 476),
+      ...code(90, 5, 455),
+      { text: "1.2 Options", x: 60, y: 380, size: 12, bold: true },
+      prose("Options of the package change the way the input document is converted.", 358),
+      ...code(100, 14, 338),
+    ],
+    [
+      { text: "2 Implementation", x: 60, y: 770, size: 14, bold: true },
+      prose("The implementation follows, in the order the converter runs its steps.", 745),
+      ...code(120, 20, 725),
+    ],
+  ];
+
+  it("titles each run-in paragraph by its number and bold title, not the sentence after it", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual(["1 1 Interfaces [1]", "2 1.1 Token Renderers [1]", "3 1.1.1 Attribute Renderers [1]", "3 1.1.2 Block Quote Renderers [2]", "3 1.1.3 Code Span Renderers [2]", "2 1.2 Options [2]", "1 2 Implementation [3]"]);
+  });
+});
