@@ -355,7 +355,12 @@ function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStat
   const t = l.text.trim();
   if (!l.oneFont || l.font === stats.bodyFont || l.mono || Math.abs(l.size - stats.bodySize) >= 0.8) return null;
   if (!PAREN_LABEL_RE.test(t) || !COLON_CLOSED_RE.test(t) || t.length > 80) return null;
-  if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) return null;
+  // It opens a block, or stands right under a line not wholly in its face: the last line of
+  // the entry before ("Default: false Environment: ...", its labels in the title's face), set
+  // at the text's pitch in tight two-column classes. Under a line all in its face it is an
+  // item of a list of such labels.
+  const prev = lines[i - 1];
+  if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize) && prev?.oneFont && prev.font === l.font) return null;
   const title = t.slice(0, -1);
   return headingShaped({ ...l, text: title }, true) ? title : null;
 }

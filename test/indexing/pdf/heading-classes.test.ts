@@ -2013,7 +2013,8 @@ describe("a journal paper's italic lettered sub-sections and numbered run-in hea
   // IEEE-style: "A. Title" in italics at the text's size on a line of its own, and below it
   // "1) Title: text ...", the title in italics run into its paragraph after a colon. A
   // sub-section's paragraph may open in lower case (a program's name); a run-in title whose
-  // paragraph is a listing stands alone on its line.
+  // paragraph is a listing stands alone on its line, even right under the last line of the
+  // entry before it.
   const runIn = (title: string, y: number): Run[] => [
     { text: title, x: 60, y, size: 10, italic: true },
     { text: "Prints what the option does and then the program exits.", x: 0, y, size: 10, after: true },
@@ -2037,7 +2038,15 @@ describe("a journal paper's italic lettered sub-sections and numbered run-in hea
       ...bodyLines(10, 3, 738),
       { text: "A. Setup", x: 60, y: 683, size: 10, italic: true },
       ...runIn("1) Hardware:", 670),
-      ...bodyLines(14, 3, 637),
+      // An entry's closing line mostly in italics ("Default: false Environment: ..."), and the
+      // next entry's title alone on the line right under it, at the text's pitch.
+      { text: "Default:", x: 60, y: 644, size: 10, italic: true },
+      { text: "false", x: 0, y: 644, size: 10, after: true },
+      { text: "Environment:", x: 0, y: 644, size: 10, italic: true, after: true },
+      { text: "HW=1", x: 0, y: 644, size: 10, mono: true, after: true },
+      { text: "2) Software:", x: 60, y: 631, size: 10, italic: true },
+      { text: "ts-node --version", x: 70, y: 618, size: 10, mono: true },
+      ...bodyLines(14, 3, 600),
     ],
   ];
 
@@ -2052,6 +2061,7 @@ describe("a journal paper's italic lettered sub-sections and numbered run-in hea
       "1 II. Results [2]",
       "2 A. Setup [2]",
       "3 1) Hardware [2]",
+      "3 2) Software [2]",
     ]);
   });
 });
