@@ -78,6 +78,63 @@ h3 { font-size: 10pt; font-style: italic; } h4 { font-size: 10pt; font-style: it
     headingFace: "DejaVu Serif",
     headingStyle: "centred small caps at levels 1-2, italic below, not bold",
   },
+  {
+    tool: "chromium",
+    family: "gen-chromium / report sans capitals css",
+    css: `body { font-family: "Liberation Serif", serif; font-size: 10.5pt; line-height: 1.4; }
+h1, h2 { font-family: "Liberation Sans", sans-serif; font-weight: bold; margin: 1.3em 0 0.4em; }
+h1 { font-size: 13pt; text-transform: uppercase; letter-spacing: 0.04em; color: #1f3864; }
+h2 { font-size: 11pt; color: #1f3864; }
+h3 { font-size: 10.5pt; font-weight: bold; font-style: italic; margin: 1em 0 0.3em; }
+h4 { font-size: 10.5pt; font-weight: normal; font-style: italic; margin: 0.8em 0 0.2em; }
+.title { font-family: "Liberation Sans", sans-serif; font-size: 20pt; }`,
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Helvetica (Liberation Sans)",
+    headingStyle: "coloured sans capitals and sans bold at levels 1-2, serif bold italic and italic at body size below",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / numbered serif sizes css",
+    css: `body { font-family: "DejaVu Serif", serif; font-size: 9.5pt; line-height: 1.45; counter-reset: h1; }
+h1, h2, h3, h4 { font-family: "DejaVu Serif", serif; font-weight: bold; margin: 1.1em 0 0.4em; }
+h1 { font-size: 15pt; counter-reset: h2; } h2 { font-size: 12pt; counter-reset: h3; } h3 { font-size: 10pt; counter-reset: h4; } h4 { font-size: 9.5pt; font-weight: normal; font-style: italic; }
+h1::before { counter-increment: h1; content: counter(h1) "\\2003"; }
+h2::before { counter-increment: h2; content: counter(h1) "." counter(h2) "\\2003"; }
+h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3) "\\2003"; }
+h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4) "\\2003"; }
+.title { font-size: 18pt; }`,
+    bodyFace: "DejaVu Serif",
+    headingFace: "DejaVu Serif",
+    headingStyle: "CSS-numbered 1 / 1.1 / 1.1.1 with an em space, bold by size",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / docs site light css",
+    css: `body { font-family: "DejaVu Sans", sans-serif; font-size: 9pt; line-height: 1.6; color: #333; }
+h1, h2, h3, h4 { font-family: "DejaVu Sans", sans-serif; margin: 1.4em 0 0.5em; }
+h1 { font-size: 20pt; font-weight: 300; } h2 { font-size: 14pt; font-weight: 300; border-top: 1px solid #ddd; padding-top: 0.4em; }
+h3 { font-size: 11pt; font-weight: bold; } h4 { font-size: 8pt; font-weight: bold; text-transform: uppercase; letter-spacing: 0.08em; color: #666; }
+.title { font-size: 24pt; font-weight: 300; }`,
+    bodyFace: "DejaVu Sans",
+    headingFace: "DejaVu Sans",
+    headingStyle: "light large headings at levels 1-2 (a rule above level 2), bold, small bold capitals at level 4 (a documentation site)",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / hanging numbers body-size css",
+    css: `body { font-family: "Liberation Serif", serif; font-size: 11pt; line-height: 1.3; counter-reset: h1; margin-left: 3em; }
+h1, h2, h3, h4 { font-size: 11pt; font-weight: bold; margin: 1em 0 0.3em; }
+h1 { font-size: 12pt; counter-reset: h2; } h2 { counter-reset: h3; } h3 { font-weight: normal; font-style: italic; counter-reset: h4; } h4 { font-weight: normal; }
+h1::before, h2::before, h3::before, h4::before { display: inline-block; width: 3em; margin-left: -3em; font-weight: bold; font-style: normal; }
+h1::before { counter-increment: h1; content: counter(h1); }
+h2::before { counter-increment: h2; content: counter(h1) "." counter(h2); }
+h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3); }
+h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4); }
+.title { font-size: 16pt; margin-left: -3em; }`,
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "numbers hung in the left margin, bold at (about) body size, italic and roman below",
+  },
 ];
 
 /** The flag that makes Chromium write the PDF outline. */

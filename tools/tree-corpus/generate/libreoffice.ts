@@ -47,6 +47,7 @@ export interface LibreOfficeStyle extends StyleLook {
 const sans = "Liberation Sans";
 const serif = "Liberation Serif";
 const dejavu = "DejaVu Sans";
+const dejavuSerif = "DejaVu Serif";
 
 const decimal = (n: number): Numbering[] => Array.from({ length: n }, (_, i) => ({ format: "1", displayLevels: i + 1, suffix: i === 0 ? "." : "" }));
 
@@ -122,9 +123,67 @@ export const LIBREOFFICE_STYLES: LibreOfficeStyle[] = [
     headingFace: "Helvetica (Liberation Sans)",
     headingStyle: "numbered headings, each in a one-cell table",
   },
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / numbered serif headings",
+    body: { font: sans, size: "10pt" },
+    headings: [
+      { font: serif, size: "15pt", bold: true },
+      { font: serif, size: "13pt", bold: true },
+      { font: serif, size: "11pt", bold: true },
+      { font: serif, size: "10pt", italic: true },
+    ],
+    numbering: decimal(5),
+    bodyFace: "Helvetica (Liberation Sans)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "outline numbering 1. / 1.1 / 1.1.1, bold serif by size over a sans body",
+  },
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / capitals over sans headings",
+    body: { font: dejavuSerif, size: "10pt" },
+    headings: [
+      { font: dejavu, size: "13pt", bold: true, upper: true },
+      { font: dejavu, size: "11pt", bold: true },
+      { font: dejavu, size: "10pt", bold: true, italic: true },
+      { font: dejavu, size: "10pt", italic: true },
+    ],
+    bodyFace: "DejaVu Serif",
+    headingFace: "DejaVu Sans",
+    headingStyle: "unnumbered: bold sans capitals, bold sans, bold italic and italic at body size",
+  },
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / numbered body-size bold",
+    body: { font: serif, size: "11pt" },
+    headings: [
+      { font: serif, size: "11pt", bold: true, upper: true },
+      { font: serif, size: "11pt", bold: true },
+      { font: serif, size: "11pt", bold: true, italic: true },
+      { font: serif, size: "11pt", italic: true },
+    ],
+    numbering: [...decimal(3), { format: "a", prefix: "(", suffix: ")", displayLevels: 1 }],
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "outline numbering 1. / 1.1 / 1.1.1 / (a), bold at body size, level 1 in capitals",
+  },
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / roman sizes unnumbered",
+    body: { font: serif, size: "11pt" },
+    headings: [
+      { font: serif, size: "18pt" },
+      { font: serif, size: "15pt" },
+      { font: serif, size: "13pt", italic: true },
+      { font: serif, size: "11pt", italic: true },
+    ],
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "unnumbered, not bold: sizes by level, italic at levels 3-4",
+  },
 ];
 
-const FONT_FACES = [sans, serif, dejavu].map((f) => `<style:font-face style:name="${f}" svg:font-family="'${f}'" style:font-family-generic="${f === serif ? "roman" : "swiss"}" style:font-pitch="variable"/>`).join("");
+const FONT_FACES = [sans, serif, dejavu, dejavuSerif].map((f) => `<style:font-face style:name="${f}" svg:font-family="'${f}'" style:font-family-generic="${f === serif || f === dejavuSerif ? "roman" : "swiss"}" style:font-pitch="variable"/>`).join("");
 
 function headingXml(level: number, h: HeadingLook, indentIn: number | undefined): string {
   const margin = indentIn ? ` fo:margin-left="${(level * indentIn).toFixed(2)}in" fo:text-indent="-${indentIn.toFixed(2)}in"` : "";
