@@ -123,8 +123,9 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (lettersOf(l.text).length < 3) return;
       // Nor do table rows ("Total Operating Revenues  133,613  128,292", column heads
       // "Principal Amount   Amount Paid"): a filing sets its tables' heads and totals in its
-      // heading face, and they must not outvote the headings of that face.
-      if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim())) return;
+      // heading face, and they must not outvote the headings of that face. A section number
+      // hung in the margin, its title at the text's left edge, reads as two cells and counts.
+      if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim()) && !hungNumber(p.lines, i)) return;
       s.n++;
       const code = isHeadingCode(l, { bodySize, codeFont });
       if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !(code && definitionTerm(p.lines, i))) {
@@ -194,8 +195,9 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
-  // Up to a point and a half smaller, in a face of its own (kept only where it numbers sections).
-  const smaller = l.size <= bodySize - 0.8 && l.size >= bodySize - 1.6 && face && !l.mono;
+  // Up to a point and a half smaller, in a face of its own (kept only where it numbers sections);
+  // code counts in a face other than the listings' (a numbered heading naming a function).
+  const smaller = l.size <= bodySize - 0.8 && l.size >= bodySize - 1.6 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
   // Centred in the text block at body size, in any face (code names too): centring is a style.
   const centred = l.centred === "plain" && Math.abs(l.size - bodySize) < 0.8;
   return larger || distinct || centred || smaller;
@@ -208,6 +210,8 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
 function definitionTerm(lines: Line[], i: number): boolean {
   const term = lines[i];
   const next = lines[i + 1];
+  // A section number makes it a heading (a numbered function's parameters listed beneath it).
+  if (DOTTED_RE.test(term.text.trim())) return false;
   // A list under a heading is indented too, behind its bullets.
   if (!next || /^[•●▪■◦‣∙·○□➢✓–-]/u.test(next.text.trim())) return false;
   return next.y < term.y && next.x > term.x + 0.8 * term.size && next.x < term.x + term.w;
@@ -558,6 +562,15 @@ function startsBlock(lines: Line[], i: number, bodyPitch: number, bodySize: numb
   const numbered = scheme(cur.text.trim()).kind !== null || strongPattern(cur.text.trim()) !== null;
   const underHeading = !styleChange && prev.oneFont && headingShaped(prev) && numbered;
   return (styleChange && prevEnds) || underHeading;
+}
+
+/** A title numbered "1" or "2.3" whose number stands apart from it (hung in the margin or tabbed away). */
+function hungNumber(lines: Line[], i: number): boolean {
+  const l = lines[i];
+  const t = l.text.trim();
+  // Not a contents entry without leaders, its page number set apart ("1 Research question   3"),
+  // nor a running head opening with the page number ("4    CHAPTER 1. RESEARCH QUESTION").
+  return l.cells === 2 && l.oneFont && i > 0 && DOTTED_RE.test(t) && !/\s\d{1,4}$/.test(t);
 }
 
 function overlapsHorizontally(a: Line, b: Line): boolean {

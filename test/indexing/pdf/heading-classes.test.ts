@@ -2685,3 +2685,92 @@ describe("numbered paragraphs run into their text in a literate program (code is
     expect(rows).toEqual(["1 1 Interfaces [1]", "2 1.1 Token Renderers [1]", "3 1.1.1 Attribute Renderers [1]", "3 1.1.2 Block Quote Renderers [2]", "3 1.1.3 Code Span Renderers [2]", "2 1.2 Options [2]", "1 2 Implementation [3]"]);
   });
 });
+
+describe("section numbers hung in the left margin, the titles at the text's edge", () => {
+  // A style sheet that hangs each heading's number in the margin: the number at the page's
+  // left edge, the title and all text 40 pt further in, so number and title read as two cells
+  // of one line. Sections bold at 12 pt, sub-sections bold at the text's 11 pt.
+  const text = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 100, y: top - 15 * i, size: 11 }));
+  const hung = (number: string, title: string, y: number, size: number): Run[] => [
+    { text: number, x: 60, y, size, bold: true },
+    { text: title, x: 100, y, size, bold: true },
+  ];
+  const pages: Run[][] = [
+    [...hung("1", "Installation", 760, 12), ...text(1, 3, 735), ...hung("2", "Usage", 670, 12), ...text(10, 5, 645), ...hung("2.1", "Windows notes", 560, 11), ...text(20, 6, 535)],
+    [...hung("2.2", "Browser support", 760, 11), ...text(30, 5, 735), ...hung("3", "Output streams", 640, 12), ...text(40, 8, 615)],
+    [...hung("4", "Extending the logger", 760, 12), ...text(50, 4, 735), ...hung("4.1", "Custom formatters", 660, 11), ...text(60, 6, 635), ...hung("5", "License", 520, 12), ...text(70, 3, 495)],
+  ];
+
+  it("finds each hung-number heading at its page and level", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 1 Installation [1]",
+      "1 2 Usage [1]",
+      "2 2.1 Windows notes [1]",
+      "2 2.2 Browser support [2]",
+      "1 3 Output streams [2]",
+      "1 4 Extending the logger [3]",
+      "2 4.1 Custom formatters [3]",
+      "1 5 License [3]",
+    ]);
+  });
+});
+
+describe("numbered function headings in a bold code face smaller than the text, parameters listed beneath", () => {
+  // An API reference printed from HTML: "2.1.1 new URL(input)" with the number in bold serif
+  // and the name in bold Courier at 0.85 of the heading's size (smaller than the 10 pt
+  // text); the listings in regular Courier at 8 pt hold the most code; under each function
+  // its parameters, indented.
+  const prose = (t: string, y: number): Run => ({ text: t, x: 60, y, size: 10 });
+  const code = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: `const value${from + i} = compute(input, ${from + i}); // step ${from + i} of the example`, x: 60, y: top - 11 * i, size: 8, mono: true }));
+  const fn = (number: string, name: string, param: string, y: number): Run[] => [
+    { text: number, x: 60, y, size: 10.5, bold: true },
+    { text: name, x: 0, y, size: 8.5, monoBold: true, after: true },
+    { text: `${param} {string} The value the function reads, as the caller gives it.`, x: 76, y: y - 22, size: 10 },
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "2 The URL API", x: 60, y: 760, size: 15, bold: true },
+      prose("The module parses and formats addresses in the way that web browsers do.", 735),
+      { text: "2.1 Class: URL", x: 60, y: 700, size: 12, bold: true },
+      prose("Browser-compatible class, implemented by following the published standard.", 678),
+      ...fn("2.1.1", "new URL(input[, base])", "input", 640),
+      prose("Creates a new object by parsing the input relative to the base it is given.", 594),
+      ...code(1, 8, 572),
+      ...fn("2.1.2", "url.hostname(value)", "value", 470),
+      prose("Gets and sets the host name portion of the address, without its port.", 424),
+      ...code(20, 8, 402),
+    ],
+    [
+      ...fn("2.1.3", "url.pathname(value)", "value", 760),
+      prose("Gets and sets the path portion of the address, from its first slash.", 714),
+      ...code(40, 8, 692),
+      { text: "2.2 Class: URLSearchParams", x: 60, y: 590, size: 12, bold: true },
+      prose("The class gives read and write access to the query of an address.", 568),
+      ...fn("2.2.1", "params.append(name, value)", "name", 530),
+      prose("Appends a new name and value pair to the query string of the address.", 484),
+      ...code(60, 10, 462),
+    ],
+    [
+      { text: "3 The Legacy API", x: 60, y: 760, size: 15, bold: true },
+      prose("The legacy interface is kept for the programs written before the class.", 735),
+      ...code(80, 12, 713),
+    ],
+  ];
+
+  it("finds each numbered function at its page and level, under its class", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 2 The URL API [1]",
+      "2 2.1 Class: URL [1]",
+      "3 2.1.1 new URL(input[, base]) [1]",
+      "3 2.1.2 url.hostname(value) [1]",
+      "3 2.1.3 url.pathname(value) [2]",
+      "2 2.2 Class: URLSearchParams [2]",
+      "3 2.2.1 params.append(name, value) [2]",
+      "1 3 The Legacy API [3]",
+    ]);
+  });
+});
