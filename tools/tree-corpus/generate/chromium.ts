@@ -25,6 +25,24 @@ header#title-block-header { margin-bottom: 1.5em; }
 h1.title::before { content: none; counter-increment: none; }
 `;
 
+/** CSS's escape for an em space, written into a string after a section number. */
+const EM_SPACE = "\\2003";
+
+/**
+ * CSS counters numbering h1..h4 "1", "1.1", "1.1.1", "1.1.1.1", each number followed by
+ * `after` ("" for nothing), h1's by `h1After`. A style's CSS is part of its PDFs' ids, so
+ * these rules must stay byte for byte what the styles had written out.
+ */
+function sectionCounters(after: string, h1After = after): string {
+  return [1, 2, 3, 4]
+    .map((level) => {
+      const number = Array.from({ length: level }, (_, i) => `counter(h${i + 1})`).join(' "." ');
+      const tail = level === 1 ? h1After : after;
+      return `h${level}::before { counter-increment: h${level}; content: ${number}${tail ? ` "${tail}"` : ""}; }`;
+    })
+    .join("\n");
+}
+
 export const CHROMIUM_STYLES: ChromiumStyle[] = [
   {
     tool: "chromium",
@@ -56,10 +74,7 @@ h3 { font-size: 11pt; } h4 { font-size: 9.5pt; color: #555; }
     css: `body { font-family: "Liberation Sans", sans-serif; font-size: 10pt; line-height: 1.4; counter-reset: h1; }
 h1, h2, h3, h4 { font-size: 10pt; font-weight: bold; margin: 1em 0 0.3em; }
 h1 { font-size: 11pt; counter-reset: h2; } h2 { counter-reset: h3; } h3 { counter-reset: h4; } h4 { font-weight: normal; font-style: italic; }
-h1::before { counter-increment: h1; content: counter(h1) ". "; }
-h2::before { counter-increment: h2; content: counter(h1) "." counter(h2) " "; }
-h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3) " "; }
-h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4) " "; }
+${sectionCounters(" ", ". ")}
 .title { font-size: 14pt; }`,
     bodyFace: "Helvetica (Liberation Sans)",
     headingFace: "Helvetica (Liberation Sans)",
@@ -98,10 +113,7 @@ h4 { font-size: 10.5pt; font-weight: normal; font-style: italic; margin: 0.8em 0
     css: `body { font-family: "DejaVu Serif", serif; font-size: 9.5pt; line-height: 1.45; counter-reset: h1; }
 h1, h2, h3, h4 { font-family: "DejaVu Serif", serif; font-weight: bold; margin: 1.1em 0 0.4em; }
 h1 { font-size: 15pt; counter-reset: h2; } h2 { font-size: 12pt; counter-reset: h3; } h3 { font-size: 10pt; counter-reset: h4; } h4 { font-size: 9.5pt; font-weight: normal; font-style: italic; }
-h1::before { counter-increment: h1; content: counter(h1) "\\2003"; }
-h2::before { counter-increment: h2; content: counter(h1) "." counter(h2) "\\2003"; }
-h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3) "\\2003"; }
-h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4) "\\2003"; }
+${sectionCounters(EM_SPACE)}
 .title { font-size: 18pt; }`,
     bodyFace: "DejaVu Serif",
     headingFace: "DejaVu Serif",
@@ -126,10 +138,7 @@ h3 { font-size: 11pt; font-weight: bold; } h4 { font-size: 8pt; font-weight: bol
 h1, h2, h3, h4 { font-size: 11pt; font-weight: bold; margin: 1em 0 0.3em; }
 h1 { font-size: 12pt; counter-reset: h2; } h2 { counter-reset: h3; } h3 { font-weight: normal; font-style: italic; counter-reset: h4; } h4 { font-weight: normal; }
 h1::before, h2::before, h3::before, h4::before { display: inline-block; width: 3em; margin-left: -3em; font-weight: bold; font-style: normal; }
-h1::before { counter-increment: h1; content: counter(h1); }
-h2::before { counter-increment: h2; content: counter(h1) "." counter(h2); }
-h3::before { counter-increment: h3; content: counter(h1) "." counter(h2) "." counter(h3); }
-h4::before { counter-increment: h4; content: counter(h1) "." counter(h2) "." counter(h3) "." counter(h4); }
+${sectionCounters("")}
 .title { font-size: 16pt; margin-left: -3em; }`,
     bodyFace: "Times (Liberation Serif)",
     headingFace: "Times (Liberation Serif)",
