@@ -494,14 +494,15 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       if (letters) byLetterFont.add(it.font, letters);
     }
   }
-  const font = byFont.argmax() ?? "";
+  const prose = byFont.countAtLeast(1) > 1 ? proseStyle(frags, monoFonts) : undefined;
+  const font = prose?.font ?? byFont.argmax() ?? "";
   const lead = leadRun(frags);
   const line: Line = {
     text: collapseWhitespace(text),
     x,
     y,
     w: right - x,
-    size: bySize.argmax() ?? ySize,
+    size: prose?.size ?? bySize.argmax() ?? ySize,
     font,
     oneFont: byFont.countAtLeast(1) <= 1,
     mono: monoFonts.has(font),
@@ -515,6 +516,42 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     line.smallCaps = true;
   }
   return line;
+}
+
+/**
+ * The style of a line's words when it mixes code with words in another face and the code
+ * is set smaller than the words: "No require.resolve", "Class: v8.Serializer", "6.2
+ * CompileContext" from a word processor that sets code at 10 pt whatever the heading's size,
+ * or a browser at 0.85 of it. Headings name code so often that the code can outweigh the
+ * words, and the line would take the code's face and size, neither its heading style nor the
+ * text's. The words decide when they hold two letters or more or are a section number ("6.2",
+ * "3."); a listing's line numbers ("12") in a text face do not. Code at the words' size (a
+ * typeset manual's `\texttt` in a heading scales with it) is the heading's own face: left.
+ */
+function proseStyle(frags: Fragment[], monoFonts: ReadonlySet<string>): { font: string; size: number } | undefined {
+  const bySize = new Tally<number>();
+  const byFont = new Tally<string>();
+  const codeSizes = new Tally<number>();
+  let words = "";
+  for (const f of frags) {
+    for (const it of f.items) {
+      const n = countAlnum(it.str);
+      if (!n) continue;
+      const size = Math.round(it.size * 10) / 10;
+      if (monoFonts.has(it.font)) {
+        codeSizes.add(size, n);
+        continue;
+      }
+      words += it.str;
+      bySize.add(size, n);
+      byFont.add(it.font, n);
+    }
+  }
+  const font = byFont.argmax();
+  const size = bySize.argmax();
+  const codeSize = codeSizes.argmax();
+  if (font === undefined || size === undefined || codeSize === undefined || codeSize > size - 0.8) return undefined;
+  return (words.match(/\p{L}/gu)?.length ?? 0) >= 2 || SECTION_LABEL_RE.test(words) ? { font, size } : undefined;
 }
 
 /** A word's first capital followed by the rest of it in smaller capitals ("I" + "NTRODUCTION"). */
@@ -578,6 +615,9 @@ class Tally<K> {
     return c;
   }
 }
+
+/** "6.", "6.2" or "6.2.": a section number with at least one dot. */
+const SECTION_LABEL_RE = /^\s*\d+(?:\.\d+)*\.\s*$|^\s*\d+(?:\.\d+)+\s*$/;
 
 /** "9.14." or "3.1": a section number alone. */
 const SECTION_NUMBER_RE = /^\d+(?:\.\d+)+\.?$/;

@@ -2774,3 +2774,103 @@ describe("numbered function headings in a bold code face smaller than the text, 
     ]);
   });
 });
+
+describe("headings naming code set at the word processor's fixed code size, the code most of the line", () => {
+  // A word processor's export: headings in bold Times at 16 and 13 pt over 11 pt text, and
+  // code, in headings as in the text, always in 10 pt Courier. "No require.extensions" holds
+  // more code than words, so its dominant type is the listings' and not its heading style.
+  const prose = (n: number, y: number): Run => ({ text: `${sentence(n).slice(0, 60)} as the loader does.`, x: 60, y, size: 11 });
+  const code = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: `const mod${from + i} = await import("./part${from + i}.js");`, x: 72, y: top - 12 * i, size: 10, mono: true }));
+  const heading = (size: number, y: number, ...parts: string[]): Run[] =>
+    parts.map((t, i): Run => (i % 2 === 0 ? { text: t, x: 60, y, size, bold: true, after: i > 0 } : { text: t, x: 0, y, size: 10, mono: true, after: true }));
+  const pages: Run[][] = [
+    [
+      ...heading(16, 760, "Modules in the runtime"),
+      prose(1, 735),
+      prose(2, 721),
+      ...heading(13, 690, "Loading", "package.json"),
+      prose(3, 668),
+      // A sentence naming code is text, whatever face holds most of its letters.
+      { text: "Use", x: 60, y: 654, size: 11 },
+      { text: "require.resolve(request)", x: 0, y: 654, size: 10, mono: true, after: true },
+      { text: "instead.", x: 0, y: 654, size: 11, after: true },
+      ...code(1, 6, 630),
+      ...heading(13, 540, "No", "require.extensions"),
+      prose(4, 518),
+      prose(5, 504),
+      ...code(10, 6, 480),
+    ],
+    [
+      ...heading(16, 760, "Differences from", "require"),
+      prose(6, 735),
+      ...heading(13, 700, "No", "__filename", "or", "__dirname"),
+      prose(7, 678),
+      ...code(20, 6, 654),
+      ...heading(13, 570, "Resolving", "import.meta.resolve"),
+      prose(8, 548),
+      prose(9, 534),
+    ],
+  ];
+
+  it("finds each heading at its page and level by the type of its words", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 Modules in the runtime [1]",
+      "2 Loading package.json [1]",
+      "2 No require.extensions [1]",
+      "1 Differences from require [2]",
+      "2 No __filename or __dirname [2]",
+      "2 Resolving import.meta.resolve [2]",
+    ]);
+  });
+
+  it("reads a numbered heading that is all code by its number's type", async () => {
+    // "3.1 CompileContext": the number in the bold heading type, the name in the 10 pt code.
+    const numbered: Run[][] = [
+      [
+        ...heading(16, 760, "3. Types"),
+        prose(1, 735),
+        ...heading(13, 700, "3.1", "CompileContext"),
+        prose(2, 678),
+        ...code(1, 6, 654),
+        ...heading(13, 570, "3.2", "TokenizeContext"),
+        prose(3, 548),
+        prose(4, 534),
+      ],
+      [...heading(16, 760, "4. Security"), prose(5, 735), prose(6, 721), ...heading(13, 690, "4.1", "allowDangerousHtml"), prose(7, 668), ...code(10, 6, 644)],
+    ];
+    const { rows } = await outline(await buildPdf(numbered));
+    expect(rows).toEqual(["1 3. Types [1]", "2 3.1 CompileContext [1]", "2 3.2 TokenizeContext [1]", "1 4. Security [2]", "2 4.1 allowDangerousHtml [2]"]);
+  });
+
+  it("keeps a code heading in its code face when the code is not smaller than the number beside it", async () => {
+    // A typeset manual whose function headings are bold code at 12 pt, numbered in a smaller
+    // roman: the code is the heading's face, and the number's type says nothing of the line.
+    const fn = (number: string, name: string, y: number): Run[] => [
+      { text: number, x: 60, y, size: 9.5 },
+      { text: name, x: 0, y, size: 12, monoBold: true, after: true },
+    ];
+    const manual: Run[][] = [
+      [
+        ...heading(16, 760, "5 API"),
+        prose(1, 735),
+        ...fn("5.1", "encode(text: string): number[]", 700),
+        prose(2, 678),
+        ...code(1, 6, 654),
+        ...fn("5.2", "decode(tokens: number[]): string", 570),
+        prose(3, 548),
+        prose(4, 534),
+      ],
+      [...fn("5.3", "countTokens(text: string): number", 760), prose(5, 738), ...code(10, 6, 714), ...heading(16, 620, "6 Models"), prose(6, 598), prose(7, 584)],
+    ];
+    const { rows } = await outline(await buildPdf(manual));
+    expect(rows).toEqual([
+      "1 5 API [1]",
+      "2 5.1 encode(text: string): number[] [1]",
+      "2 5.2 decode(tokens: number[]): string [1]",
+      "2 5.3 countTokens(text: string): number [2]",
+      "1 6 Models [2]",
+    ]);
+  });
+});
