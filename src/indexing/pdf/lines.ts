@@ -551,7 +551,12 @@ function proseStyle(frags: Fragment[], monoFonts: ReadonlySet<string>): { font: 
   const size = bySize.argmax();
   const codeSize = codeSizes.argmax();
   if (font === undefined || size === undefined || codeSize === undefined || codeSize > size - 0.8) return undefined;
-  return (words.match(/\p{L}/gu)?.length ?? 0) >= 2 || SECTION_LABEL_RE.test(words) ? { font, size } : undefined;
+  return (words.match(/\p{L}/gu)?.length ?? 0) >= 2 || isSectionLabel(words.trim()) ? { font, size } : undefined;
+}
+
+/** "6.", "6.2" or "6.2.": a section number with at least one dot (not a listing's "12"). */
+function isSectionLabel(t: string): boolean {
+  return SECTION_NUMBER_RE.test(t) || /^\d+\.$/.test(t);
 }
 
 /** A word's first capital followed by the rest of it in smaller capitals ("I" + "NTRODUCTION"). */
@@ -615,9 +620,6 @@ class Tally<K> {
     return c;
   }
 }
-
-/** "6.", "6.2" or "6.2.": a section number with at least one dot. */
-const SECTION_LABEL_RE = /^\s*\d+(?:\.\d+)*\.\s*$|^\s*\d+(?:\.\d+)+\s*$/;
 
 /** "9.14." or "3.1": a section number alone. */
 const SECTION_NUMBER_RE = /^\d+(?:\.\d+)+\.?$/;
