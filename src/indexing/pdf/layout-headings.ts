@@ -107,7 +107,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   // Judge each candidate style by how its lines look across the whole document.
   // Per style: lines, heading-shaped lines opening a block, numbered ones, pages, and the
   // pages of its centred heading-shaped lines.
-  const seen = new Map<string, { n: number; shaped: number; numbered: number; labelled: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; letters: number[]; centred: number[] }>();
+  const seen = new Map<string, { n: number; shaped: number; numbered: number; labelled: number; capitals: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; letters: number[]; centred: number[] }>();
   const firstSeen = new Map<string, number>();
   let position = 0;
   pages.forEach((p, pi) => {
@@ -117,7 +117,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, labelled: 0, pages: new Set(), size: l.size, named: false, numbers: [], letters: [], centred: [] }));
+      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size: l.size, named: false, numbers: [], letters: [], centred: [] }));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -133,6 +133,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
         if (l.centred) s.centred.push(pi);
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
         if (DOTTED_RE.test(l.text) || scheme(l.text.trim()).kind !== null) s.labelled++;
+        if (isAllCaps(l.text)) s.capitals++;
         const number = DOTTED_RE.exec(l.text.trim());
         if (number) s.numbers.push(number[1].split(".").map(Number));
         const letter = LETTER_LABEL_RE.exec(l.text.trim());
@@ -149,7 +150,10 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     // A face smaller than the text heads sections only where it numbers them (a physics
     // journal's "II. GETTING STARTED" and "A. Wires and gates" in small bold type).
     const smaller = s.size <= bodySize - 0.8;
-    if (smaller && (s.labelled < 3 || s.labelled < s.shaped * 0.6)) continue;
+    // So does one that sets them in capitals (a web page's "DECODE", "HTTPONLY" beneath a
+    // section naming an object's options): the capitals stand in for the size.
+    const marked = Math.max(s.labelled, s.capitals);
+    if (smaller && (marked < 3 || marked < s.shaped * 0.6)) continue;
     if (s.n > 0 && s.shaped / s.n >= (larger ? 0.5 : 0.6)) {
       styles.add(k);
     }

@@ -2874,3 +2874,23 @@ describe("headings naming code set at the word processor's fixed code size, the 
     ]);
   });
 });
+
+describe("unnumbered headings in capitals set smaller than the text (a web page's option names)", () => {
+  // A documentation site prints its deepest headings in bold capitals a point under its 10 pt
+  // text: "DECODE" over the option's paragraph. Capitals, not a number, set them apart.
+  const h = (text: string, size: number, y: number): Run => ({ text, x: 60, y, size, bold: true });
+  const pages: Run[][] = [
+    [h("Cookie Parser", 16, 740), ...bodyLines(1, 4, 715), h("Options", 13, 650), ...bodyLines(10, 3, 630), h("DECODE", 9, 585), ...bodyLines(20, 4, 570), h("DOMAIN", 9, 505), ...bodyLines(30, 4, 490)],
+    [h("EXPIRES", 9, 740), ...bodyLines(40, 4, 725), h("HTTPONLY", 9, 660), ...bodyLines(50, 4, 645), h("Serializing", 13, 580), ...bodyLines(60, 4, 560)],
+    [h("PATH", 9, 740), ...bodyLines(70, 4, 725), h("SECURE", 9, 660), ...bodyLines(80, 4, 645), h("License", 13, 580), ...bodyLines(90, 6, 560)],
+  ];
+
+  it("makes each capitalised name a heading under its section, at its page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      // The name set once, large, on the first page titles the document beside its sections.
+      "1 Cookie Parser [1]", "1 Options [1]", "2 DECODE [1]", "2 DOMAIN [1]", "2 EXPIRES [2]", "2 HTTPONLY [2]", "1 Serializing [2]", "2 PATH [3]", "2 SECURE [3]", "1 License [3]",
+    ]);
+  });
+});
