@@ -67,6 +67,30 @@ const MIN_CENTRED_HEADINGS = 3;
 /** Below this share of characters outside code faces, the code face is the text's face. */
 const MIN_PROSE_SHARE = 0.2;
 
+/** What a document's lines in one candidate heading style look like, counted across it. */
+interface StyleTally {
+  /** Lines in the style with letters enough to judge, table rows aside. */
+  n: number;
+  /** Heading-shaped lines opening a block; of them, the numbered, the labelled (1., A., (i)) and those in capitals. */
+  shaped: number;
+  numbered: number;
+  labelled: number;
+  capitals: number;
+  pages: Set<number>;
+  size: number;
+  /** A standard section name ("Index", "References") among its lines. */
+  named: boolean;
+  /** Section numbers and outline letters of its shaped lines, in order. */
+  numbers: number[][];
+  letters: number[];
+  /** Pages of its centred heading-shaped lines. */
+  centred: number[];
+}
+
+function emptyTally(size: number): StyleTally {
+  return { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size, named: false, numbers: [], letters: [], centred: [] };
+}
+
 export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
   // Body text is prose: a manual's code listings may hold more characters than its prose, but
   // its headings stand out from the prose. Code counts only where there is hardly any prose.
@@ -105,9 +129,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   markCentredLines(pages, { size: bodySize, font: bodyFont, pitch: bodyPitch });
 
   // Judge each candidate style by how its lines look across the whole document.
-  // Per style: lines, heading-shaped lines opening a block, numbered ones, pages, and the
-  // pages of its centred heading-shaped lines.
-  const seen = new Map<string, { n: number; shaped: number; numbered: number; labelled: number; capitals: number; pages: Set<number>; size: number; named: boolean; numbers: number[][]; letters: number[]; centred: number[] }>();
+  const seen = new Map<string, StyleTally>();
   const firstSeen = new Map<string, number>();
   let position = 0;
   pages.forEach((p, pi) => {
@@ -117,7 +139,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size: l.size, named: false, numbers: [], letters: [], centred: [] }));
+      if (!s) seen.set(k, (s = emptyTally(l.size)));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -147,11 +169,11 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const styles = new Set<string>();
   for (const [k, s] of seen) {
     const larger = s.size >= bodySize + 0.8;
-    // A face smaller than the text heads sections only where it numbers them (a physics
-    // journal's "II. GETTING STARTED" and "A. Wires and gates" in small bold type).
+    // A face smaller than the text heads sections only where something else marks them: it
+    // numbers them (a physics journal's "II. GETTING STARTED" and "A. Wires and gates" in
+    // small bold type) or sets them in capitals (a web page's "DECODE", "HTTPONLY" beneath a
+    // section naming an object's options).
     const smaller = s.size <= bodySize - 0.8;
-    // So does one that sets them in capitals (a web page's "DECODE", "HTTPONLY" beneath a
-    // section naming an object's options): the capitals stand in for the size.
     const marked = Math.max(s.labelled, s.capitals);
     if (smaller && (marked < 3 || marked < s.shaped * 0.6)) continue;
     if (s.n > 0 && s.shaped / s.n >= (larger ? 0.5 : 0.6)) {
@@ -179,7 +201,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
  * A document centres its headings when its centred styles together hold several headings,
  * not all on its first page; a title page's centred names, or a boxed note's label, do not.
  */
-function dropFewCentred(styles: Set<string>, seen: ReadonlyMap<string, { centred: number[] }>, firstTextPage: number): void {
+function dropFewCentred(styles: Set<string>, seen: ReadonlyMap<string, Pick<StyleTally, "centred">>, firstTextPage: number): void {
   // Counted over every accepted style: a centred heading in a face of its own is evidence too.
   const pages = [...styles].flatMap((k) => seen.get(k)!.centred);
   const titlePageOnly = pages.every((p) => p === firstTextPage);
