@@ -446,11 +446,37 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   // Contents that share their page with the title, authors and abstract (a short manual's
   // first page) are titled below them.
   const contents = pages[first].lines.findIndex((l) => isContentsTitle(l.text));
-  if (contents >= 0) out.push({ title: pages[first].lines[contents].text.trim(), level: 1, page: first, line: contents });
+  if (contents >= 0) {
+    const title = pages[first].lines[contents];
+    out.push(...titledInFaceOf(title, pages, 1, first));
+    out.push({ title: title.text.trim(), level: 1, page: first, line: contents });
+  }
   const after = tocPages[tocPages.length - 1] + 1;
   for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
     const at = pages[p].lines.slice(0, 6).findIndex((l) => isListTitle(l.text));
     if (at >= 0) out.push({ title: pages[p].lines[at].text.trim(), level: 1, page: p, line: at });
+  }
+  return out;
+}
+
+/** Lines at the head of a page a front-matter title is looked for in. */
+const FRONT_TITLE_LINES = 3;
+
+/**
+ * Front matter before the contents (an abstract, acknowledgements, a list of symbols) that
+ * the contents do not list: a book class sets each of them at the head of its page in the
+ * face it sets the contents' own title in, so a line there in that font and size heads a
+ * section. Pages from `from` (past the title page) to `until` (the first contents page); a
+ * page in that face more than once (a cover's title and subtitle) is not front matter.
+ */
+function titledInFaceOf(title: Line, pages: PageText[], from: number, until: number): Heading[] {
+  const sameFace = (l: Line) => l.font === title.font && Math.abs(l.size - title.size) < 0.5 && l.oneFont;
+  const out: Heading[] = [];
+  for (let p = from; p < until; p++) {
+    const lines = pages[p].lines;
+    if (lines.filter(sameFace).length !== 1) continue;
+    const at = lines.slice(0, FRONT_TITLE_LINES).findIndex(sameFace);
+    if (at >= 0 && lines.length > at + 1) out.push({ title: lines[at].text.trim(), level: 1, page: p, line: at });
   }
   return out;
 }

@@ -2894,3 +2894,40 @@ describe("unnumbered headings in capitals set smaller than the text (a web page'
     ]);
   });
 });
+
+describe("a thesis's front matter before its contents, set in the contents' title face", () => {
+  // A book class sets the abstract and acknowledgements as unnumbered chapters in the face of
+  // "Contents" itself; the contents list only the numbered chapters after them.
+  const chapter = (text: string): Run => ({ text, x: 60, y: 740, size: 20, bold: true });
+  const titlePage: Run[] = [
+    // The cover's title in the same face twice: a title, not front matter.
+    { text: "Trees of Generated", x: 306, y: 600, size: 20, bold: true, centred: true },
+    { text: "Documents", x: 306, y: 575, size: 20, bold: true, centred: true },
+    { text: "A thesis by A. Author", x: 306, y: 500, size: 12, centred: true },
+  ];
+  const thanks: Run[] = ["I thank my advisor for years of patient reading and advice,", "my colleagues for the many evenings spent on the corpus,", "and my family for everything else that mattered."].map(
+    (text, i) => ({ text, x: 60, y: 694 - 13 * i, size: 10 }),
+  );
+  const contents: Run[] = [
+    chapter("Contents"),
+    ...[["1 Introduction", 5], ["2 Methods", 6], ["3 Results", 7]].map(([t, p], i): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 60, y: 700 - i * 20, size: 10 })),
+  ];
+  const pages: Run[][] = [
+    titlePage,
+    // Each page's text starts at its own height, lest its first lines read as running heads.
+    [chapter("Abstract"), ...bodyLines(1, 8, 700)],
+    [chapter("Acknowledgements"), ...thanks],
+    contents,
+    [chapter("1 Introduction"), ...bodyLines(20, 12, 688)],
+    [chapter("2 Methods"), ...bodyLines(40, 12, 682)],
+    [chapter("3 Results"), ...bodyLines(60, 12, 676)],
+  ];
+
+  it("heads a section with each front-matter title, at its page, beside the listed chapters", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows.filter((r) => !/Trees of Generated/.test(r))).toEqual([
+      "1 Abstract [2]", "1 Acknowledgements [3]", "1 Contents [4]", "1 1 Introduction [5]", "1 2 Methods [6]", "1 3 Results [7]",
+    ]);
+  });
+});
