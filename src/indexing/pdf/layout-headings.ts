@@ -55,7 +55,7 @@ function bucket(size: number): number {
 /** A line's heading style: its size (to half a point), font, small capitals and centring
  * (of lines in the text's face or in code, set apart by nothing else). */
 export function styleKey(l: Line): string {
-  return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}${l.centred === "plain" ? "|c" : ""}`;
+  return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}${l.centred === "plain" ? "|c" : ""}${l.numberedCapitals ? "|nc" : ""}`;
 }
 
 /** Below this share of numbered headings at a size, its faces rank its unnumbered ones. */
@@ -127,6 +127,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   const bodyPitch = gaps.length ? gaps[Math.floor(gaps.length / 2)] : bodySize * 1.2;
   // Body-sized lines centred in the text block form styles of their own (centred-lines.ts).
   markCentredLines(pages, { size: bodySize, font: bodyFont, pitch: bodyPitch });
+  markNumberedCapitals(pages, bodySize, bodyFont, bodyPitch);
 
   // Judge each candidate style by how its lines look across the whole document.
   const seen = new Map<string, StyleTally>();
@@ -197,6 +198,30 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen };
 }
 
+/** A section number, letter or roman numeral before a title: "1. INTRODUCTION", "B. AUTHOR CHARGES", "IV. RESULTS". */
+const TITLE_NUMBER_RE = /^(?:\d{1,3}(?:\.\d{1,3}){0,3}\.?|[A-Z]\.|[IVX]{1,6}\.)\s+(?=\p{L})/u;
+
+/**
+ * Marks (`Line.numberedCapitals`) the lines in the text's own font and size that number a
+ * title set in capitals: a journal class sets its section heads so ("1. INTRODUCTION" over
+ * "1.1. Data" in italics), and they are a style of their own. Whether that style heads
+ * sections is judged with the others, by how its lines stand in the text.
+ */
+function markNumberedCapitals(pages: PageText[], bodySize: number, bodyFont: string, pitch: number): void {
+  for (const p of pages) {
+    p.lines.forEach((l, i) => {
+      const t = l.text.trim();
+      if (l.font !== bodyFont || !l.oneFont || Math.abs(l.size - bodySize) >= 0.8) return;
+      // The title's own letters in capitals ("II. API" is no more than a name in capitals).
+      const number = TITLE_NUMBER_RE.exec(t);
+      if (number && isAllCaps(t.slice(number[0].length))) l.numberedCapitals = true;
+      // A title too long for its line goes on in capitals on the next, unnumbered.
+      const prev = p.lines[i - 1];
+      if (!number && prev?.numberedCapitals && prev.y - l.y > 0 && prev.y - l.y <= pitch * 1.5 && isAllCaps(t)) l.numberedCapitals = true;
+    });
+  }
+}
+
 /**
  * A document centres its headings when its centred styles together hold several headings,
  * not all on its first page; a title page's centred names, or a boxed note's label, do not.
@@ -226,7 +251,7 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
   const smaller = l.size <= bodySize - 0.8 && l.size >= bodySize - 1.6 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
   // Centred in the text block at body size, in any face (code names too): centring is a style.
   const centred = l.centred === "plain" && Math.abs(l.size - bodySize) < 0.8;
-  return larger || distinct || centred || smaller;
+  return larger || distinct || centred || smaller || l.numberedCapitals === true;
 }
 
 /**

@@ -2931,3 +2931,24 @@ describe("a thesis's front matter before its contents, set in the contents' titl
     ]);
   });
 });
+
+describe("numbered section heads in capitals in the text's own type (a journal class)", () => {
+  // An astronomy journal's class sets "1. INTRODUCTION" in the text's font and size, in
+  // capitals; its subsections "1.1. Data" in italics. Only the capitals set the sections apart.
+  const caps = (text: string, y: number): Run => ({ text, x: 60, y, size: 10 });
+  const sub = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, italic: true });
+  const pages: Run[][] = [
+    [caps("1. INTRODUCTION", 740), ...bodyLines(1, 8, 722), sub("1.1. Earlier surveys", 606), ...bodyLines(10, 8, 588), caps("2. OBSERVATIONS AND DATA", 470), ...bodyLines(20, 8, 452)],
+    [sub("2.1. Photometry", 740), ...bodyLines(30, 10, 722), sub("2.2. Spectra", 580), ...bodyLines(40, 8, 562), caps("3. RESULTS", 444), ...bodyLines(50, 8, 426)],
+    [sub("3.1. Light curves", 740), ...bodyLines(60, 10, 722), caps("4. DISCUSSION OF THE LIGHT CURVES", 580), caps("AND THE SPECTRA", 567), ...bodyLines(70, 12, 549)],
+  ];
+
+  it("makes each numbered line in capitals a section over its italic subsections", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 1. INTRODUCTION [1]", "2 1.1. Earlier surveys [1]", "1 2. OBSERVATIONS AND DATA [1]", "2 2.1. Photometry [2]", "2 2.2. Spectra [2]",
+      "1 3. RESULTS [2]", "2 3.1. Light curves [3]", "1 4. DISCUSSION OF THE LIGHT CURVES AND THE SPECTRA [3]",
+    ]);
+  });
+});
