@@ -52,8 +52,8 @@ function bucket(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
-/** A line's heading style: its size (to half a point), font, small capitals and centring
- * (of lines in the text's face or in code, set apart by nothing else). */
+/** A line's heading style: its size (to half a point), font, small capitals, centring and
+ * numbered capitals (of lines in the text's face or in code, set apart by nothing else). */
 export function styleKey(l: Line): string {
   return `${bucket(l.size)}|${l.font}${l.smallCaps ? "|sc" : ""}${l.centred === "plain" ? "|c" : ""}${l.numberedCapitals ? "|nc" : ""}`;
 }

@@ -435,10 +435,11 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
 const LIST_PAGES = 8;
 
 /**
- * The contents' own title and the lists of figures and tables after them: sections of the
- * document that the contents do not list (hyperref bookmarks them). The contents' title is
- * found anywhere on its first page, a list's in the first lines of its page; lists on the
- * pages after the contents, before `until` (the page of the first section the contents list).
+ * The contents' own title, the front matter before it set in its face, and the lists of
+ * figures and tables after it: sections of the document that the contents do not list
+ * (hyperref bookmarks them). The contents' title is found anywhere on its first page, a list's
+ * in the first lines of its page; lists on the pages after the contents, before `until` (the
+ * page of the first section the contents list).
  */
 export function frontSections(pages: PageText[], tocPages: readonly number[], until: number): Heading[] {
   const out: Heading[] = [];
