@@ -198,8 +198,8 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen };
 }
 
-/** A section number, letter or roman numeral before a title: "1. INTRODUCTION", "B. AUTHOR CHARGES", "IV. RESULTS". */
-const TITLE_NUMBER_RE = /^(?:\d{1,3}(?:\.\d{1,3}){0,3}\.?|[A-Z]\.|[IVX]{1,6}\.)\s+(?=\p{L})/u;
+/** A section letter or roman numeral before a title ("B. AUTHOR CHARGES", "IV. RESULTS"); section numbers are DOTTED_RE's. */
+const TITLE_LETTER_RE = /^(?:[A-Z]|[IVX]{1,6})\.\s+(?=\p{L})/u;
 
 /**
  * Marks (`Line.numberedCapitals`) the lines in the text's own font and size that number a
@@ -210,10 +210,10 @@ const TITLE_NUMBER_RE = /^(?:\d{1,3}(?:\.\d{1,3}){0,3}\.?|[A-Z]\.|[IVX]{1,6}\.)\
 function markNumberedCapitals(pages: PageText[], bodySize: number, bodyFont: string, pitch: number): void {
   for (const p of pages) {
     p.lines.forEach((l, i) => {
-      const t = l.text.trim();
       if (l.font !== bodyFont || !l.oneFont || Math.abs(l.size - bodySize) >= 0.8) return;
+      const t = l.text.trim();
       // The title's own letters in capitals ("II. API" is no more than a name in capitals).
-      const number = TITLE_NUMBER_RE.exec(t);
+      const number = DOTTED_RE.exec(t) ?? TITLE_LETTER_RE.exec(t);
       if (number && isAllCaps(t.slice(number[0].length))) l.numberedCapitals = true;
       // A title too long for its line goes on in capitals on the next, unnumbered.
       const prev = p.lines[i - 1];

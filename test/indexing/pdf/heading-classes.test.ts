@@ -2914,7 +2914,8 @@ describe("a thesis's front matter before its contents, set in the contents' titl
   ];
   const pages: Run[][] = [
     titlePage,
-    // Each page's text starts at its own height, lest its first lines read as running heads.
+    // Each page's text starts at its own height, and the acknowledgements are prose of their
+    // own: sentences alike at one height on page after page read as running heads.
     [chapter("Abstract"), ...bodyLines(1, 8, 700)],
     [chapter("Acknowledgements"), ...thanks],
     contents,
