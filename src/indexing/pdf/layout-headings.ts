@@ -151,7 +151,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim()) && !hungNumber(p.lines, i)) return;
       s.n++;
       const code = isHeadingCode(l, { bodySize, codeFont });
-      if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !(code && definitionTerm(p.lines, i))) {
+      if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !((code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && definitionTerm(p.lines, i))) {
         s.shaped++;
         if (l.centred) s.centred.push(pi);
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
@@ -291,6 +291,19 @@ function withoutSignatures(t: string): string {
   return t.replace(/(?<![\w$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()]|\([^()]*\))*(?:\)|$)/g, "C()");
 }
 
+/** A line that is only an e-mail address or a web address. */
+const ADDRESS_RE = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?|ftp):\/\/\S+|www\.\S+)$/i;
+
+/**
+ * One name in lower case, a word or an identifier (".enabled", "modify", "process.env"): a
+ * web page's heading naming a property or method at the text's size, or, with its
+ * description indented beneath it, the term of a definition list. An address (with its
+ * "://" or "@") is neither.
+ */
+function namesOneThing(t: string): boolean {
+  return /^[.\p{Ll}][\p{L}\p{N}_$.\/()-]*$/u.test(t);
+}
+
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
@@ -302,6 +315,7 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   const namesCode = l.centred !== undefined || headingCode;
   if (t.length < 2 || t.length > 140 || (l.mono && bodySized && !namesCode)) return false;
   if (/^[•●▪■◦‣∙·○□➢✓]/u.test(t)) return false; // a list item
+  if (ADDRESS_RE.test(t)) return false; // an author's e-mail or a web address under a title
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
   if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
@@ -324,7 +338,7 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
   // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow.
-  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t)) return false;
+  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !namesOneThing(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
@@ -737,7 +751,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : (beforeRunOnSentence(t) ?? leadBeforeSentence(l, t));
         const judged = runOn ? { ...piece, text: runOn } : piece;
         const code = isHeadingCode(l, stats);
-        if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || (code && definitionTerm(lines, i))) continue;
+        if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || ((code || (l.size < stats.bodySize + 0.8 && namesOneThing(t))) && definitionTerm(lines, i))) continue;
         // A numbered line wholly in a face of its own ("B. Ignored files" in italics) is a
         // heading even when its paragraph opens in lower case ("ts-node transforms ...").
         const labelledFace = l.oneFont && l.font !== stats.bodyFont && scheme(t).kind !== null;

@@ -2953,3 +2953,48 @@ describe("numbered section heads in capitals in the text's own type (a journal c
     ]);
   });
 });
+
+describe("names in lower case heading sections at the text's size (a web page's properties and methods)", () => {
+  // A README printed from a browser sets its h3 in bold at the text's size; under "API" each
+  // names a property or method as it is written (".enabled", "modify"). A list of options
+  // beside them sets its terms the same way, each with its description indented beneath it:
+  // entries of a list, not sections.
+  const h = (text: string, size: number, y: number): Run => ({ text, x: 60, y, size, bold: true });
+  const term = (text: string, y: number): Run[] => [h(text, 10, y), { text: `Sets the ${text} of the logger, off unless named here.`, x: 80, y: y - 13, size: 10 }];
+  const pages: Run[][] = [
+    [h("Diagnostics", 16, 740), ...bodyLines(1, 4, 715), h("Usage", 13, 650), ...bodyLines(10, 3, 630), h("Production builds", 10, 585), ...bodyLines(20, 4, 566)],
+    [h("API", 13, 740), ...bodyLines(30, 3, 720), h(".enabled", 10, 672), ...bodyLines(40, 4, 653), h("modify", 10, 586), ...bodyLines(50, 4, 567), h("process.env", 10, 500), ...bodyLines(60, 3, 481)],
+    [h("Options", 13, 740), { text: "The logger reads these options:", x: 60, y: 720, size: 10 }, ...term("force", 700), ...term("colors", 674), ...bodyLines(70, 4, 636), h("License", 13, 540), ...bodyLines(80, 4, 520)],
+  ];
+
+  it("makes each lone name a heading under its section, and no term of the list one", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Diagnostics [1]", "1 Usage [1]", "2 Production builds [1]", "1 API [2]", "2 .enabled [2]", "2 modify [2]", "2 process.env [2]", "1 Options [3]", "1 License [3]",
+    ]);
+  });
+});
+
+describe("an author's e-mail and web addresses under a paper's title", () => {
+  // Under the title a paper gives its author's e-mail and home page, in a face and size of
+  // their own: set apart like a heading, but an address is never a section's title.
+  const pages: Run[][] = [
+    [
+      { text: "Knots in Generated Documents", x: 306, y: 740, size: 18, bold: true, centred: true },
+      { text: "A. Author", x: 306, y: 712, size: 12, centred: true },
+      { text: "author@example.org", x: 306, y: 696, size: 12, mono: true, centred: true },
+      { text: "https://example.org/knots", x: 306, y: 680, size: 12, mono: true, centred: true },
+      { text: "1 Introduction", x: 60, y: 640, size: 14, bold: true },
+      ...bodyLines(1, 10, 618),
+    ],
+    [{ text: "2 Drawing knots", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(20, 12, 718), { text: "3 Tying knots", x: 60, y: 540, size: 14, bold: true }, ...bodyLines(40, 8, 518)],
+  ];
+
+  it("heads no section with an address", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows.filter((r) => /@|:\/\//.test(r))).toEqual([]);
+    expect(rows.filter((r) => /\d [123] /.test(r))).toEqual(["1 1 Introduction [1]", "1 2 Drawing knots [2]", "1 3 Tying knots [2]"]);
+  });
+});
