@@ -629,6 +629,14 @@ function startsBlock(lines: Line[], i: number, bodyPitch: number, bodySize: numb
   return (styleChange && prevEnds) || underHeading;
 }
 
+/** The next line is in the same style right under line `i`, as a wrapped title's second line is. */
+function goesOnBelow(lines: Line[], i: number): boolean {
+  const [a, b] = [lines[i], lines[i + 1]];
+  if (!b || styleKey(a) !== styleKey(b) || !overlapsHorizontally(a, b)) return false;
+  const gap = a.y - b.y;
+  return gap > 0 && gap <= 1.7 * a.size;
+}
+
 /** A title numbered "1" or "2.3" whose number stands apart from it (hung in the margin or tabbed away). */
 function hungNumber(lines: Line[], i: number): boolean {
   const l = lines[i];
@@ -749,7 +757,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // only its numbering made a heading ("10. Adjustments. Notwithstanding anything ...",
         // an agreement's clauses in the text's own type).
         const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : (beforeRunOnSentence(t) ?? leadBeforeSentence(l, t));
-        const judged = runOn ? { ...piece, text: runOn } : piece;
+        // A long title wrapped after a comma ("37. The \\name, \\number," over the rest) is
+        // judged without the comma its next line takes up.
+        const wrapped = !runOn && /,$/.test(t) && goesOnBelow(lines, i);
+        const judged = runOn ? { ...piece, text: runOn } : wrapped ? { ...piece, text: t.slice(0, -1) } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || ((code || (l.size < stats.bodySize + 0.8 && namesOneThing(t))) && definitionTerm(lines, i))) continue;
         // A numbered line wholly in a face of its own ("B. Ignored files" in italics) is a

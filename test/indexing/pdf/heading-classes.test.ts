@@ -2998,3 +2998,19 @@ describe("an author's e-mail and web addresses under a paper's title", () => {
     expect(rows.filter((r) => /\d [123] /.test(r))).toEqual(["1 1 Introduction [1]", "1 2 Drawing knots [2]", "1 3 Tying knots [2]"]);
   });
 });
+
+describe("a long section title wrapped after a comma", () => {
+  // A manual's section titles name several commands and run onto a second line, breaking
+  // after a comma: "3 The commands \\tocname, \\tocnumber," over "and \\toclink".
+  const h = (text: string, y: number): Run => ({ text, x: 60, y, size: 14, bold: true });
+  const pages: Run[][] = [
+    [h("1 Introduction", 740), ...bodyLines(1, 12, 716), h("2 Usage", 540), ...bodyLines(20, 10, 516)],
+    [h("3 The commands \\tocname, \\tocnumber,", 740), h("and \\toclink", 723), ...bodyLines(40, 12, 699), h("4 Options", 520), ...bodyLines(60, 10, 496)],
+  ];
+
+  it("reads both lines as one title at its page", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 1 Introduction [1]", "1 2 Usage [1]", "1 3 The commands \\tocname, \\tocnumber, and \\toclink [2]", "1 4 Options [2]"]);
+  });
+});
