@@ -3014,3 +3014,28 @@ describe("a long section title wrapped after a comma", () => {
     expect(rows).toEqual(["1 1 Introduction [1]", "1 2 Usage [1]", "1 3 The commands \\tocname, \\tocnumber, and \\toclink [2]", "1 4 Options [2]"]);
   });
 });
+
+describe("a reference page dense with short entries at the text's size", () => {
+  // A reference manual gives each function a bold heading at the text's size over a line or
+  // two of description; one page may hold fifteen of them.
+  const names = ["open", "close", "read", "write", "seek", "tell", "flush", "sync", "stat", "chmod", "chown", "rename", "unlink", "mkdir", "rmdir"];
+  const entries: Run[] = names.flatMap((name, k): Run[] => [
+    { text: `Function ${name[0].toUpperCase()}${name.slice(1)}`, x: 60, y: 760 - 46 * k, size: 10, bold: true },
+    { text: `Calls ${name} on the file handle ${k} and returns its status to the caller.`, x: 60, y: 746 - 46 * k, size: 10 },
+  ]);
+  const pages: Run[][] = [
+    [{ text: "Files", x: 60, y: 740, size: 16, bold: true }, ...bodyLines(1, 30, 712)],
+    entries,
+    [{ text: "Errors", x: 60, y: 740, size: 16, bold: true }, ...bodyLines(40, 30, 712)],
+  ];
+
+  it("keeps every entry of the page a heading", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Files [1]",
+      ...names.map((n) => `2 Function ${n[0].toUpperCase()}${n.slice(1)} [2]`),
+      "1 Errors [3]",
+    ]);
+  });
+});
