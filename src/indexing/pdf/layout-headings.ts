@@ -151,7 +151,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if ((l.cells ?? 1) >= 2 && !strongPattern(l.text.trim()) && !hungNumber(p.lines, i)) return;
       s.n++;
       const code = isHeadingCode(l, { bodySize, codeFont });
-      if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !((code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && definitionTerm(p.lines, i))) {
+      if (headingShaped(l, l.size < bodySize + 0.8, code) && startsBlock(p.lines, i, bodyPitch, bodySize) && !listTerm(p.lines, i, bodySize, code)) {
         s.shaped++;
         if (l.centred) s.centred.push(pi);
         if (DOTTED_RE.test(l.text) || CHAPTER_RE.test(l.text)) s.numbered++;
@@ -268,6 +268,15 @@ function definitionTerm(lines: Line[], i: number): boolean {
   return next.y < term.y && next.x > term.x + 0.8 * term.size && next.x < term.x + term.w;
 }
 
+/**
+ * The term of a definition list: a code name, or one name in lower case at the text's size,
+ * with its description indented beneath it.
+ */
+function listTerm(lines: Line[], i: number, bodySize: number, code: boolean): boolean {
+  const l = lines[i];
+  return (code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && definitionTerm(lines, i);
+}
+
 /** A line at the text's size in a code face other than the one that sets the document's code (its listings). */
 function isHeadingCode(l: Line, { bodySize, codeFont }: Pick<LayoutStats, "bodySize" | "codeFont">): boolean {
   return l.mono && codeFont !== undefined && l.font !== codeFont && l.size < bodySize + 0.8;
@@ -336,7 +345,8 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   if (body.split(/\s+/).filter((w) => w.length === 1 && /\p{L}/u.test(w)).length > 3) return false;
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
-  // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital.
+  // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital. One
+  // name alone on its line (".enabled", "modify") heads a web page's section all the same.
   // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow.
   if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !namesOneThing(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
@@ -762,7 +772,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         const wrapped = !runOn && /,$/.test(t) && goesOnBelow(lines, i);
         const judged = runOn ? { ...piece, text: runOn } : wrapped ? { ...piece, text: t.slice(0, -1) } : piece;
         const code = isHeadingCode(l, stats);
-        if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || ((code || (l.size < stats.bodySize + 0.8 && namesOneThing(t))) && definitionTerm(lines, i))) continue;
+        if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || listTerm(lines, i, stats.bodySize, code)) continue;
         // A numbered line wholly in a face of its own ("B. Ignored files" in italics) is a
         // heading even when its paragraph opens in lower case ("ts-node transforms ...").
         const labelledFace = l.oneFont && l.font !== stats.bodyFont && scheme(t).kind !== null;
