@@ -640,11 +640,16 @@ function startsBlock(lines: Line[], i: number, bodyPitch: number, bodySize: numb
 }
 
 /** The next line is in the same style right under line `i`, as a wrapped title's second line is. */
-function goesOnBelow(lines: Line[], i: number): boolean {
+function goesOnBelow(lines: Line[], i: number, bodyPitch: number): boolean {
   const [a, b] = [lines[i], lines[i + 1]];
-  if (!b || styleKey(a) !== styleKey(b) || !overlapsHorizontally(a, b)) return false;
-  const gap = a.y - b.y;
-  return gap > 0 && gap <= 1.7 * a.size;
+  return !!b && styleKey(a) === styleKey(b) && overlapsHorizontally(a, b) && nextInBlock(a, b, bodyPitch);
+}
+
+/** `below` is the next line of the block `above` ends: lower on the page by no more than a
+ * wrapped line's leading (1.7 times its size, or the text's line pitch where that is wider). */
+function nextInBlock(above: Line, below: Line, bodyPitch: number): boolean {
+  const gap = above.y - below.y;
+  return gap > 0 && gap <= Math.max(1.7 * above.size, 1.15 * bodyPitch);
 }
 
 /** A title numbered "1" or "2.3" whose number stands apart from it (hung in the margin or tabbed away). */
@@ -769,7 +774,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         const runOn = (l.oneFont && inHeadingStyle) || !DOTTED_RE.test(t) ? null : (beforeRunOnSentence(t) ?? leadBeforeSentence(l, t));
         // A long title wrapped after a comma ("37. The \\name, \\number," over the rest) is
         // judged without the comma its next line takes up.
-        const wrapped = !runOn && /,$/.test(t) && goesOnBelow(lines, i);
+        const wrapped = !runOn && /,$/.test(t) && goesOnBelow(lines, i, stats.bodyPitch);
         const judged = runOn ? { ...piece, text: runOn } : wrapped ? { ...piece, text: t.slice(0, -1) } : piece;
         const code = isHeadingCode(l, stats);
         if (!headingShaped(judged, l.size < stats.bodySize + 0.8, code) || listTerm(lines, i, stats.bodySize, code)) continue;
@@ -877,7 +882,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       const lb = lines[j];
       const bt = lb.text.trim();
       const gap = last.y - lb.y;
-      const close = gap > 0 && gap <= Math.max(1.7 * last.size, 1.15 * bodyPitch);
+      const close = nextInBlock(last, lb, bodyPitch);
       // A number or "Part I" set apart above its title may stand further off.
       const nearLabel = j === a.line + 1 && gap > 0 && gap <= 2.6 * Math.max(last.size, lb.size);
       if (!close && !nearLabel) break;
@@ -938,8 +943,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
 function boldParagraph(title: string, lines: Line[], j: number, style: string, bodyPitch: number): boolean {
   let text = title;
   for (let k = j, last = lines[j - 1]; k < lines.length && k < j + 6; k++) {
-    const gap = last.y - lines[k].y;
-    if (styleKey(lines[k]) !== style || gap <= 0 || gap > Math.max(1.7 * last.size, 1.15 * bodyPitch)) break;
+    if (styleKey(lines[k]) !== style || !nextInBlock(last, lines[k], bodyPitch)) break;
     text += ` ${lines[k].text.trim()}`;
     last = lines[k];
   }
