@@ -373,6 +373,19 @@ function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats
   return /^\p{Ll}/u.test(next.text.trim()) || FUNCTION_WORD_END_RE.test(t);
 }
 
+/**
+ * Line `i` and the next are set alone in a face other than the text's, and the line after
+ * them is not: a title wrapped onto a second line ("Prevent spurious spaces when reading
+ * table of contents" / "data"), not a sentence that goes on in a paragraph. A dozen words
+ * at most: a note set in italics runs longer.
+ */
+function twoLinesInOwnFace(lines: Line[], i: number, stats: LayoutStats): boolean {
+  const [a, b, c] = [lines[i], lines[i + 1], lines[i + 2]];
+  if (!b || !a.oneFont || !b.oneFont || a.font === stats.bodyFont || styleKey(a) !== styleKey(b) || b.w >= a.w) return false;
+  const words = `${a.text} ${b.text}`.trim().split(/\s+/).length;
+  return words <= 12 && (!c || styleKey(c) !== styleKey(a));
+}
+
 /** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
 const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
 
@@ -781,7 +794,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // A numbered line wholly in a face of its own ("B. Ignored files" in italics) is a
         // heading even when its paragraph opens in lower case ("ts-node transforms ...").
         const labelledFace = l.oneFont && l.font !== stats.bodyFont && scheme(t).kind !== null;
-        if (!pattern && !runOn && !labelledFace && continuesAsSentence(piece, lines[i + 1], stats)) continue;
+        if (!pattern && !runOn && !labelledFace && !twoLinesInOwnFace(lines, i, stats) && continuesAsSentence(piece, lines[i + 1], stats)) continue;
         const title = runOn ?? withoutUnitsNote(t);
         if (UNITS_NOTE_RE.test(title)) continue;
         onPage.push({ page: p, line: i, title, style, size: l.size, depth: numberingDepth(title), pattern, closed: runOn !== null });

@@ -3039,3 +3039,25 @@ describe("a reference page dense with short entries at the text's size", () => {
     ]);
   });
 });
+
+describe("a title at the text's size wrapped before its last word", () => {
+  // A newsletter sets its items' titles in bold at the text's size; one runs a word past the
+  // column ("Prevent spurious spaces when reading table of contents" over "data"). The lower-case
+  // second line is the title's end, not a sentence going on: the paragraph follows in the text's face.
+  const h = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, bold: true });
+  const pages: Run[][] = [
+    [h("Error message corrected", 740), ...bodyLines(1, 10, 726), h("Fixed fatal link error with hyperref", 580), ...bodyLines(20, 10, 566)],
+    [h("Prevent spurious spaces when reading table of contents", 740), h("data", 727), ...bodyLines(40, 10, 713), h("Guarding the fill in doc", 560), ...bodyLines(60, 10, 546)],
+  ];
+
+  it("reads both lines as one title", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Error message corrected [1]",
+      "1 Fixed fatal link error with hyperref [1]",
+      "1 Prevent spurious spaces when reading table of contents data [2]",
+      "1 Guarding the fill in doc [2]",
+    ]);
+  });
+});
