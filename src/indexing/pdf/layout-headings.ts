@@ -313,6 +313,10 @@ function namesOneThing(t: string): boolean {
   return /^[.\p{Ll}][\p{L}\p{N}_$.\/()-]*$/u.test(t);
 }
 
+/** A name that carries its number ("SHA256", "ED25519", "PKCS#12"): an algorithm's or a
+ * standard's, heading its section in a reference though more of it is digits than letters. */
+const NUMBERED_NAME_RE = /^\p{Lu}[\p{L}]+[#-]?\d+$/u;
+
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
@@ -338,7 +342,7 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
   const nonSpace = body.replace(/\s/g, "").length;
-  if (letters < 2 || letters / Math.max(1, nonSpace) < 0.6) return false;
+  if (letters < 2 || (letters / Math.max(1, nonSpace) < 0.6 && !NUMBERED_NAME_RE.test(body.trim()))) return false;
   const words = body.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w));
   if (words.length === 0 || words.length > 18) return false;
   // A run of single letters is a formula or a spaced-out logo, not a title.
@@ -987,6 +991,9 @@ function dropContentsEntries(cands: Cand[], pages: PageText[]): void {
   }
 }
 
+/** A figure's or a table's label alone ("Figure 3", "Table 2"). */
+const CAPTION_LABEL_RE = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d+[.:]?$/i;
+
 /** Titles repeated on many pages ("Continued", "(in millions)") are furniture. */
 function dropRepeats(cands: Cand[]): void {
   const count = new Map<string, number>();
@@ -1007,7 +1014,19 @@ function dropRepeats(cands: Cand[]): void {
     apart.set(k, (apart.get(k) ?? true) && ownHeadingBetween);
     lastAt.set(k, i);
   });
-  keepWhere(cands, (c) => !!c.pattern || c.depth > 0 || (count.get(key(c)) ?? 0) < 4 || apart.get(key(c)) === true);
+  // Furniture comes once to a page; titles numbered apart on one page ("SHA256" and
+  // "SHA384", "Step 1" and "Step 2", heading a reference's or a guide's sections) are a
+  // series of headings. A figure's or a table's label is a caption's.
+  const seen = new Map<string, string>();
+  const series = new Set<string>();
+  for (const c of cands) {
+    if (!/\d/.test(c.title) || CAPTION_LABEL_RE.test(c.title)) continue;
+    const k = `${c.page}|${key(c)}`;
+    const numbers = c.title.match(/\d+/g)!.join(" ");
+    if (seen.has(k) && seen.get(k) !== numbers) series.add(key(c));
+    seen.set(k, numbers);
+  }
+  keepWhere(cands, (c) => !!c.pattern || c.depth > 0 || (count.get(key(c)) ?? 0) < 4 || apart.get(key(c)) === true || series.has(key(c)));
 }
 
 /** In-place filter (linear, unlike repeated splice). */

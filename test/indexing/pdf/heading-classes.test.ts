@@ -3061,3 +3061,37 @@ describe("a title at the text's size wrapped before its last word", () => {
     ]);
   });
 });
+
+describe("a series of headings named by their numbers", () => {
+  // A library's reference heads a section with each algorithm it provides ("SHA256",
+  // "SHA384": more digits than letters); a guide numbers its steps ("Step 1", "Step 2").
+  // Two or more of a series share a page, which a running head never does.
+  const h = (text: string, y: number, size = 12): Run => ({ text, x: 60, y, size, bold: true });
+  const entry = (name: string, top: number, k: number): Run[] => [h(name, top), ...bodyLines(k, 3, top - 20)];
+  const reference: Run[][] = [
+    [h("Message digests", 740, 16), ...bodyLines(1, 6, 712), ...entry("SHA1", 620, 10), ...entry("SHA256", 540, 20)],
+    [...entry("SHA384", 740, 30), ...entry("SHA512", 660, 40), h("Utilities", 560, 16), ...bodyLines(50, 6, 532)],
+  ];
+  const guide: Run[][] = [
+    [h("Installing", 740, 16), ...bodyLines(1, 6, 712), ...entry("Step 1", 620, 10), ...entry("Step 2", 540, 20)],
+    [...entry("Step 3", 740, 30), ...entry("Step 4", 660, 40), h("Using it", 560, 16), ...bodyLines(50, 6, 532)],
+  ];
+
+  it("finds each algorithm's section, however many digits its name holds", async () => {
+    const { source, rows } = await outline(await buildPdf(reference));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Message digests [1]", "2 SHA1 [1]", "2 SHA256 [1]", "2 SHA384 [2]", "2 SHA512 [2]", "1 Utilities [2]"]);
+  });
+
+  it("finds each numbered step, not dropped as a running head", async () => {
+    const { source, rows } = await outline(await buildPdf(guide));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Installing [1]", "2 Step 1 [1]", "2 Step 2 [1]", "2 Step 3 [2]", "2 Step 4 [2]", "1 Using it [2]"]);
+  });
+  it("leaves out the labels of figures set the same way", async () => {
+    const figures = guide.map((page) => page.map((r) => (/^Step \d$/.test(r.text) ? { ...r, text: r.text.replace("Step", "Figure") } : r)));
+    const { source, rows } = await outline(await buildPdf(figures));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Installing [1]", "1 Using it [2]"]);
+  });
+});
