@@ -9,6 +9,7 @@
  * even pages) from the document's long lines: their left edges and right edges, read at a
  * low and a high percentile so indented first lines and a stray overlong line do not move it.
  */
+import { CAPTION_RE } from "./caption-labels.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Lines this long (characters) span the block; shorter ones say nothing about its edges. */
@@ -17,8 +18,6 @@ const LONG_LINE = 30;
 const MIN_LONG_LINES = 20;
 /** A centred line leaves at least this share of the block's width free on each side. */
 const MIN_INSET = 0.08;
-/** Captions are centred too, and name a figure or a table, not a section. */
-const CAPTION_RE = /^(?:figure|fig\.|table|listing|algorithm|plate|chart|exhibit|abbildung|tabelle|tableau)\s*[\dIVXA-Z][\d.\-–]*\s*[:.–—-]/iu;
 /** The text block's top (or bottom) is known when this many pages begin (end) their text there. */
 const RUNNING_PAGES = 2;
 
@@ -45,7 +44,7 @@ export function markCentredLines(pages: PageText[], text: { size: number; font: 
     const middle = (block.left + block.right) / 2;
     const tolerance = Math.max(3, width * 0.015);
     page.lines.forEach((line, i) => {
-      if (Math.abs(line.size - text.size) >= sizeTolerance || CAPTION_RE.test(line.text.trim())) return;
+      if (Math.abs(line.size - text.size) >= sizeTolerance || CAPTION_RE.test(line.text.trim())) return; // captions are centred too
       const edge = i === 0 ? "top" : i === page.lines.length - 1 ? "bottom" : null;
       if (edge && running(page, edge)) return;
       const inset = line.x - block.left;

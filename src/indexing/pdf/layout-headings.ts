@@ -8,6 +8,7 @@
  * over the document are dropped, and the total is capped, so tables never turn into hundreds
  * of headings.
  */
+import { CAPTION_LABEL_RE } from "./caption-labels.ts";
 import { markCentredLines } from "./centred-lines.ts";
 import { indexLetters } from "./index-letters.ts";
 import { countsOn, isNextNumber, leadingSectionNumber, lettersCountOn } from "./section-numbers.ts";
@@ -990,9 +991,6 @@ function dropContentsEntries(cands: Cand[], pages: PageText[]): void {
     if ((later.get(norm(c.title)) ?? i) > i && !CONTENTS_TITLE_RE.test(c.title)) cands.splice(i, 1);
   }
 }
-
-/** A figure's or a table's label alone ("Figure 3", "Table 2"). */
-const CAPTION_LABEL_RE = /^(?:fig(?:ure)?\.?|table|tab\.)\s*\d+[.:]?$/i;
 
 /** Titles repeated on many pages ("Continued", "(in millions)") are furniture. */
 function dropRepeats(cands: Cand[]): void {
