@@ -382,11 +382,12 @@ function continuesAsSentence(l: Line, next: Line | undefined, stats: LayoutStats
  * Line `i` and the next are set alone in a face other than the text's, and the line after
  * them is not: a title wrapped onto a second line ("Prevent spurious spaces when reading
  * table of contents" / "data"), not a sentence that goes on in a paragraph. A dozen words
- * at most: a note set in italics runs longer.
+ * at most: a note set in italics runs longer. The second line goes on below the first as
+ * `goesOnBelow` says of a comma-wrapped title (same style, under it, at a wrapped line's leading).
  */
 function twoLinesInOwnFace(lines: Line[], i: number, stats: LayoutStats): boolean {
   const [a, b, c] = [lines[i], lines[i + 1], lines[i + 2]];
-  if (!b || !a.oneFont || !b.oneFont || a.font === stats.bodyFont || styleKey(a) !== styleKey(b) || b.w >= a.w) return false;
+  if (!b || !a.oneFont || !b.oneFont || a.font === stats.bodyFont || !goesOnBelow(lines, i, stats.bodyPitch) || b.w >= a.w) return false;
   const words = `${a.text} ${b.text}`.trim().split(/\s+/).length;
   return words <= 12 && (!c || styleKey(c) !== styleKey(a));
 }
