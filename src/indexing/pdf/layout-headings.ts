@@ -36,6 +36,8 @@ export interface LayoutStats {
    * (see assignLevels).
    */
   firstSeen: Map<string, number>;
+  /** Fonts the document runs titles or labels into their paragraphs in (facesRunningIn). */
+  runInFaces: Set<string>;
 }
 
 const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
@@ -196,7 +198,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && (countsOn(s.numbers) || lettersCountOn(s.letters))) numberedStyles.add(k);
-  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen };
+  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont) };
 }
 
 /** A section letter or roman numeral before a title ("B. AUTHOR CHARGES", "IV. RESULTS"); section numbers are DOTTED_RE's. */
@@ -445,14 +447,18 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   return title;
 }
 
+/** A line wholly in a face of its own at the text's size, short enough for a title. */
+function aloneInOwnFace(l: Line, stats: LayoutStats): boolean {
+  return l.oneFont && l.font !== stats.bodyFont && !l.mono && Math.abs(l.size - stats.bodySize) < 0.8 && l.text.trim().length <= 80;
+}
+
 /**
  * A numbered run-in title on a line of its own ("1) help:" in italics), its paragraph a
  * listing or a list that starts on the next line. Returns the title without its colon.
  */
 function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
   const t = l.text.trim();
-  if (!l.oneFont || l.font === stats.bodyFont || l.mono || Math.abs(l.size - stats.bodySize) >= 0.8) return null;
-  if (!PAREN_LABEL_RE.test(t) || !COLON_CLOSED_RE.test(t) || t.length > 80) return null;
+  if (!aloneInOwnFace(l, stats) || !PAREN_LABEL_RE.test(t) || !COLON_CLOSED_RE.test(t)) return null;
   // It opens a block, or stands right under a line not wholly in its face: the last line of
   // the entry before ("Default: false Environment: ...", its labels in the title's face), set
   // at the text's pitch in tight two-column classes. Under a line all in its face it is an
@@ -460,6 +466,29 @@ function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStat
   const prev = lines[i - 1];
   if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize) && prev?.oneFont && prev.font === l.font) return null;
   const title = t.slice(0, -1);
+  return headingShaped({ ...l, text: title }, true) ? title : null;
+}
+
+/**
+ * An unnumbered run-in title on a line of its own, its paragraph a listing or a list ("Mutex
+ * API." in bold over code), in a face the document runs titles into their paragraphs in
+ * (elsewhere a bold sentence alone is a tagline or a list's introduction): closed by a period
+ * as a run-in title is, after clear space, a dozen words at most, and the next line not in its
+ * face (a paragraph set in bold goes on in bold). Returns the title without its period.
+ */
+function periodClosedTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
+  if (!stats.runInFaces.has(l.font) || !aloneInOwnFace(l, stats)) return null;
+  const t = l.text.trim();
+  const [prev, next] = [lines[i - 1], lines[i + 1]];
+  // A period closes it, not a dash (a contents line "1 Introduction —"); and one sentence only
+  // ("Copyright © 1997 Ericsson AB. All Rights Reserved." is a notice).
+  if (!t.endsWith(".") || !RUN_IN_CLOSED_RE.test(t) || /\.\s+\p{Lu}/u.test(t) || !next || next.y >= l.y || next.font === l.font) return null;
+  // Its paragraph follows, not the next heading (a change log's entry of one sentence does).
+  if (next.size >= stats.bodySize + 0.8) return null;
+  if (prev && prev.y > l.y && prev.y - l.y <= 1.3 * Math.max(stats.bodyPitch, l.size)) return null;
+  const title = t.replace(/\s*[.:—–-]+$/u, "").trim();
+  const words = title.split(/\s+/);
+  if (words.length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
   return headingShaped({ ...l, text: title }, true) ? title : null;
 }
 
@@ -715,6 +744,25 @@ function strongPattern(t: string): "part" | "item" | "note" | "chapter" | null {
   return null;
 }
 
+/**
+ * The fonts the document runs titles or labels into their paragraphs in ("Mutex API. The
+ * mutex ...", "Goal: The goal is ..."), less those it sets text in: a manual of documented
+ * code, its listings the commonest type, has its prose's font lead some lines too.
+ */
+function facesRunningIn(pages: readonly PageText[], bodyFont: string): Set<string> {
+  const faces = new Set<string>();
+  const proseLines = new Map<string, number>();
+  for (const { lines } of pages) {
+    for (const l of lines) {
+      const t = l.lead?.text.trim();
+      if (l.lead && t && l.lead.font !== bodyFont && /\w[.:—–]$/u.test(t) && t.split(/\s+/).length <= 12) faces.add(l.lead.font);
+      if (l.oneFont && l.text.length >= 70) proseLines.set(l.font, (proseLines.get(l.font) ?? 0) + 1);
+    }
+  }
+  for (const [font, n] of proseLines) if (n >= 10) faces.delete(font);
+  return faces;
+}
+
 function numberingDepth(t: string): number {
   const m = DOTTED_RE.exec(t);
   return m ? m[1].split(".").length : 0;
@@ -751,6 +799,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
   const from = opts.after ?? { page: 0, line: -1 };
   const to = opts.before ?? { page: pages.length, line: 0 };
   const cands: Cand[] = [];
+  const displayedRunInStyles = new Set<string>();
   for (let p = from.page; p < Math.min(pages.length, to.page + 1); p++) {
     if (opts.skipPages?.has(p)) continue;
     const lines = pages[p].lines;
@@ -770,6 +819,15 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // over "1) help: ..."), whatever that face is.
         const own = stats.styles.has(leadStyle) && !PAREN_LABEL_RE.test(runIn);
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
+        continue;
+      }
+      // Alone on its line it is displayed: it ranks among the headings by its face, and so do
+      // the titles run in in that face (below).
+      const closedAlone = periodClosedTitleAlone(l, lines, i, stats);
+      if (closedAlone) {
+        const style = `${bucket(l.size)}|${l.font}`;
+        displayedRunInStyles.add(style);
+        onPage.push({ page: p, line: i, title: closedAlone, style, size: l.size, depth: numberingDepth(closedAlone), pattern: strongPattern(closedAlone), closed: true });
         continue;
       }
       const style = headingStyleOf(l, stats);
@@ -826,6 +884,10 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       const kept = group.length > limit ? group.filter((c) => c.size >= stats.bodySize + 0.8 || c.pattern || counted.has(c)) : group;
       if (kept.filter((c) => !counted.has(c)).length <= limit) cands.push(...kept);
     }
+  }
+  for (const c of cands) {
+    const face = c.style.replace(/\|run-in$/, "");
+    if (c.runIn && displayedRunInStyles.has(face) && !PAREN_LABEL_RE.test(c.title)) Object.assign(c, { style: face, runIn: false });
   }
   continueNumbering(cands, pages, stats, { from, to, skipPages: opts.skipPages });
   const taken = new Map(cands.map((c) => [`${c.page}:${c.line}`, c]));
@@ -1226,7 +1288,10 @@ function fontRanks(ranked: readonly Cand[], sizes: readonly number[], firstSeen:
       const above = fonts[i - 1];
       const firstAbove = at.indexOf(above);
       const lastAbove = at.lastIndexOf(above);
-      const inside = at.some((k, j) => k === fonts[i] && j > firstAbove && j < lastAbove);
+      // Or its first heading comes right under one of that font, no heading between (a
+      // sub-section opening its section), though the font above never comes back after it.
+      const first = ranked.findIndex((c) => c.style === fonts[i]);
+      const inside = at.some((k, j) => k === fonts[i] && j > firstAbove && j < lastAbove) || ranked[first - 1]?.style === above;
       if (inside) depth++;
       out.set(fonts[i], depth);
     }

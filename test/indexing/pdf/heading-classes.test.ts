@@ -3095,3 +3095,117 @@ describe("a series of headings named by their numbers", () => {
     expect(rows).toEqual(["1 Installing [1]", "1 Using it [2]"]);
   });
 });
+
+describe("run-in titles alone on their line, closed by a period, over a listing", () => {
+  // titlesec's run-in headings: "Creating. Text ..." in bold runs into its paragraph, but when
+  // the paragraph opens with a listing the title stands alone ("Mutex API." over code). In a
+  // document that runs titles into paragraphs in that face, the lone line is a heading too.
+  const runIn = (title: string, y: number): Run[] => [
+    { text: title, x: 75, y, size: 10, bold: true },
+    { text: "This explains what the call does and when to use it.", x: 0, y, size: 10, after: true },
+    { text: sentence(y) + " It ends here.", x: 60, y: y - 13, size: 10 },
+  ];
+  const code = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, mono: true });
+  const pages: Run[][] = [
+    [
+      { text: "Usage", x: 60, y: 760, size: 14, bold: true },
+      ...bodyLines(1, 3, 738),
+      ...runIn("Installing.", 692),
+      ...bodyLines(4, 2, 666),
+      { text: "Mutex API.", x: 75, y: 620, size: 10, bold: true },
+      code("const mutex = new Mutex();", 600),
+      code("await mutex.runExclusive(work);", 587),
+      ...bodyLines(8, 3, 565),
+    ],
+    [
+      ...runIn("Releasing.", 760),
+      ...bodyLines(12, 2, 734),
+      { text: "Semaphore API.", x: 75, y: 690, size: 10, bold: true },
+      code("const semaphore = new Semaphore(2);", 670),
+      ...bodyLines(16, 2, 650),
+      // Labels in the same bold over their listings: this face is no heading style of its own.
+      { text: "CommonJS:", x: 75, y: 620, size: 10, bold: true },
+      code("const { Mutex } = require('async-mutex');", 600),
+      { text: "ES6:", x: 75, y: 580, size: 10, bold: true },
+      code("import { Mutex } from 'async-mutex';", 560),
+      { text: "TypeScript:", x: 75, y: 540, size: 10, bold: true },
+      code("import { Mutex, MutexInterface } from 'async-mutex';", 520),
+      { text: "Errors", x: 60, y: 480, size: 14, bold: true },
+      ...bodyLines(20, 3, 458),
+    ],
+  ];
+
+  it("finds the titles alone and the titles run in, without their periods", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Usage [1]", "2 Installing [1]", "2 Mutex API [1]", "2 Releasing [2]", "2 Semaphore API [2]", "1 Errors [2]"]);
+  });
+
+  it("leaves a bold sentence alone where the document runs no titles into paragraphs in bold", async () => {
+    const item = (text: string, y: number): Run => ({ text, x: 70, y, size: 10 });
+    const label = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, bold: true });
+    const plain: Run[][] = [
+      [
+        { text: "Usage", x: 60, y: 760, size: 14, bold: true },
+        ...bodyLines(1, 3, 738),
+        { text: "The package provides the following symbols.", x: 60, y: 692, size: 10, bold: true },
+        item("• alpha, a Greek letter", 677),
+        item("• beta, another one", 664),
+        ...bodyLines(4, 3, 640),
+        label("CommonJS:", 590),
+        code("const symbols = require('symbols');", 575),
+        label("ES6:", 550),
+        code("import symbols from 'symbols';", 535),
+        label("TypeScript:", 510),
+        code("import type { Symbols } from 'symbols';", 495),
+      ],
+      [{ text: "Errors", x: 60, y: 760, size: 14, bold: true }, ...bodyLines(8, 3, 738)],
+    ];
+    const { rows } = await outline(await buildPdf(plain));
+    expect(rows).toEqual(["1 Usage [1]", "1 Errors [2]"]);
+  });
+});
+
+describe("a second face's headings opening under a heading of the first face", () => {
+  // Sub-sections in italics at the text's size under sections in bold at that size: the
+  // italic headings start right under a bold one ("Current messages" over "Sample message"),
+  // though no bold heading comes back after them to enclose them.
+  const bold = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, bold: true });
+  const italic = (text: string, y: number): Run => ({ text, x: 60, y, size: 10, italic: true });
+  const pages: Run[][] = [
+    [
+      { text: "Promoting content", x: 60, y: 760, size: 14, bold: true },
+      ...bodyLines(1, 3, 738),
+      bold("How to add messages", 690),
+      ...bodyLines(4, 3, 675),
+      bold("Current messages", 620),
+      italic("Sample message", 600),
+      ...bodyLines(7, 3, 585),
+      italic("A great runtime for servers", 540),
+      ...bodyLines(10, 3, 525),
+    ],
+    [
+      italic("Type stripping", 760),
+      ...bodyLines(13, 3, 745),
+      italic("Do I need this dependency", 700),
+      ...bodyLines(16, 3, 685),
+      { text: "Contributing", x: 60, y: 630, size: 14, bold: true },
+      ...bodyLines(19, 3, 608),
+    ],
+  ];
+
+  it("nests the second face's headings under the first face's", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Promoting content [1]",
+      "2 How to add messages [1]",
+      "2 Current messages [1]",
+      "3 Sample message [1]",
+      "3 A great runtime for servers [1]",
+      "3 Type stripping [2]",
+      "3 Do I need this dependency [2]",
+      "1 Contributing [2]",
+    ]);
+  });
+});
