@@ -303,6 +303,12 @@ function withoutSignatures(t: string): string {
   return t.replace(/(?<![\w$])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()]|\([^()]*\))*(?:\)|$)/g, "C()");
 }
 
+/** Type arguments after a name ("Promise<void>", "Map<string, number[]>") and markup
+ * declarations ("<!DOCTYPE") read as names. */
+function withoutMarkupNames(t: string): string {
+  return t.replace(/(?<=[\w$])<[^<>=]{1,40}>/g, "").replace(/<![A-Za-z]+\b/g, "D");
+}
+
 /** A line that is only an e-mail address or a web address. */
 const ADDRESS_RE = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?|ftp):\/\/\S+|www\.\S+)$/i;
 
@@ -335,7 +341,9 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   // A row of table cells or a name list; a number tabbed away from its title is fine.
   const cells = l.cells ?? 1;
   if (cells > 2 || (cells === 2 && !strongPattern(t) && scheme(t).kind === null)) return false;
-  const named = withoutSignatures(t);
+  // A larger heading may name a type with its arguments ("Generator<number[], void>") or a
+  // markup declaration ("Regarding <!DOCTYPE and <!ENTITY"): names, not a formula's signs.
+  const named = bodySized ? withoutSignatures(t) : withoutMarkupNames(withoutSignatures(t));
   if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(named))) return false;
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;

@@ -3209,3 +3209,19 @@ describe("a second face's headings opening under a heading of the first face", (
     ]);
   });
 });
+
+describe("headings that name a type with its arguments or a markup declaration", () => {
+  // A README's headings printed large: "Generator<string, void>" and "<!DOCTYPE" hold the
+  // signs a formula holds, but as names; the same signs in a line of the text are not headings.
+  const h = (text: string, y: number): Run => ({ text, x: 60, y, size: 14, bold: true });
+  const pages: Run[][] = [
+    [h("1 Usage", 760), ...bodyLines(1, 4, 738), h("2 The Generator<string, void> returned", 660), ...bodyLines(5, 4, 638)],
+    [h("3 Regarding <!DOCTYPE and <!ENTITY", 760), ...bodyLines(9, 4, 738), { text: "where a < b and b > c hold", x: 60, y: 660, size: 10 }, ...bodyLines(13, 3, 647), h("4 Options", 590), ...bodyLines(16, 3, 568)],
+  ];
+
+  it("finds them, titles whole", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 1 Usage [1]", "1 2 The Generator<string, void> returned [1]", "1 3 Regarding <!DOCTYPE and <!ENTITY [2]", "1 4 Options [2]"]);
+  });
+});
