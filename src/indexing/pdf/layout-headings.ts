@@ -277,7 +277,8 @@ function definitionTerm(lines: Line[], i: number): boolean {
  */
 function listTerm(lines: Line[], i: number, bodySize: number, code: boolean): boolean {
   const l = lines[i];
-  return (code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && definitionTerm(lines, i);
+  // A label numbers a section ("B. sea.getAsset(key)"), its paragraph indented as all are.
+  return (code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && scheme(l.text.trim()).kind === null && definitionTerm(lines, i);
 }
 
 /** A line at the text's size in a code face other than the one that sets the document's code (its listings). */

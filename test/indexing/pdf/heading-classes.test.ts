@@ -3225,3 +3225,47 @@ describe("headings that name a type with its arguments or a markup declaration",
     expect(rows).toEqual(["1 1 Usage [1]", "1 2 The Generator<string, void> returned [1]", "1 3 Regarding <!DOCTYPE and <!ENTITY [2]", "1 4 Options [2]"]);
   });
 });
+
+describe("lettered sub-sections naming functions, their paragraphs indented", () => {
+  // A journal class's sub-sections in italics at the text's size ("A. Overview"); one names a
+  // function in a code face ("B. parse(text[, options])") and its paragraph opens indented as
+  // every paragraph does. A label numbers a section: the indented line under it is no
+  // definition list's description.
+  const sub = (label: string, name: string, y: number): Run[] => [
+    { text: label, x: 60, y, size: 10, italic: true },
+    { text: name, x: 0, y, size: 10, monoBold: true, after: true },
+  ];
+  const para = (from: number, top: number): Run[] => [
+    { text: sentence(from), x: 70, y: top, size: 10 },
+    ...bodyLines(from + 1, 2, top - 13),
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "I. Interface", x: 60, y: 760, size: 12, bold: true },
+      ...bodyLines(1, 3, 738),
+      { text: "A. Overview", x: 60, y: 690, size: 10, italic: true },
+      ...para(4, 675),
+      { text: "const tree = parse(source);", x: 70, y: 625, size: 10, mono: true },
+      { text: "console.log(format(tree));", x: 70, y: 612, size: 10, mono: true },
+      ...bodyLines(8, 2, 592),
+      ...sub("B.", "parse(text[, options])", 555),
+      ...para(10, 540),
+      ...sub("C.", "format(tree)", 480),
+      ...para(14, 465),
+    ],
+    [{ text: "II. Results", x: 60, y: 760, size: 12, bold: true }, ...bodyLines(20, 3, 738), { text: "A. Speed", x: 60, y: 690, size: 10, italic: true }, ...para(24, 675)],
+  ];
+
+  it("finds each function's sub-section", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 I. Interface [1]",
+      "2 A. Overview [1]",
+      "2 B. parse(text[, options]) [1]",
+      "2 C. format(tree) [1]",
+      "1 II. Results [2]",
+      "2 A. Speed [2]",
+    ]);
+  });
+});
