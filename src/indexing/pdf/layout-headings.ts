@@ -419,6 +419,14 @@ const RUN_IN_CLOSED_RE = /[^.]\w[.—–]$|[\p{L}\d][)'"’”?!]\.$|\w\s?[—�
 /** Emphasised labels that open a paragraph without naming a section. */
 const LABEL_RE = /^(note|notes|example|examples|warning|caution|tip|important|source|sources|see|figure|fig|table|step|answer|question|q|a|nb|remark|proof)$/i;
 
+/** A run-in title without its closing period, colon or dash: a dozen words at most, opening
+ * with a capital, a digit or a bracket, and not a label such as "Note". Null when it is not. */
+function closedTitle(raw: string): string | null {
+  const title = raw.replace(/\s*[.:—–-]+$/u, "").trim();
+  if (title.split(/\s+/).length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
+  return title;
+}
+
 /**
  * A run-in heading: a paragraph opens with a few words in another font than its text,
  * closed by a period or a dash ("Product Liability Litigation. The Company..."), or set
@@ -442,10 +450,8 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   const rest = l.text.trim().slice(raw.length);
   const restLetters = (rest.match(/\p{L}/gu) ?? []).length;
   if (restLetters < 6 || restLetters < rest.replace(/\s/g, "").length * 0.6) return null;
-  const title = raw.replace(/\s*[.:—–-]+$/u, "").trim();
-  const words = title.split(/\s+/);
-  if (words.length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
-  if (!headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
+  const title = closedTitle(raw);
+  if (!title || !headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
   // It opens a paragraph: first line, after a finished sentence, after extra space, or
   // indented; a numbered one opens its paragraph wherever it stands (under its section's title).
   if (prev && prev.y > l.y && !labelled) {
@@ -495,10 +501,8 @@ function periodClosedTitleAlone(l: Line, lines: Line[], i: number, stats: Layout
   // Its paragraph follows, not the next heading (a change log's entry of one sentence does).
   if (next.size >= stats.bodySize + 0.8) return null;
   if (prev && prev.y > l.y && prev.y - l.y <= 1.3 * Math.max(stats.bodyPitch, l.size)) return null;
-  const title = t.replace(/\s*[.:—–-]+$/u, "").trim();
-  const words = title.split(/\s+/);
-  if (words.length > 12 || !/^[\p{Lu}\d(]/u.test(title) || LABEL_RE.test(title)) return null;
-  return headingShaped({ ...l, text: title }, true) ? title : null;
+  const title = closedTitle(t);
+  return title && headingShaped({ ...l, text: title }, true) ? title : null;
 }
 
 /**
