@@ -6,7 +6,7 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy } from "./document.ts";
 import { DeadlineError, withDeadline } from "./document.ts";
 import { PdfError } from "./errors.ts";
-import { itemsToLines, type ColumnMemory, type RawItem } from "./lines.ts";
+import { itemsToLines, type ColumnMemory, type Gutter, type RawItem } from "./lines.ts";
 import type { PageText } from "./types.ts";
 
 type TextContentItems = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>["items"];
@@ -30,6 +30,16 @@ export interface FontFirstUse {
 }
 
 /**
+ * How a page's lines came to be ordered in columns: the gutter carried in from the page read
+ * before it, and the gutter the page proved itself (null: none; then the carried one may have
+ * ordered its lines). Pages read out of order are checked against these (page-split.ts).
+ */
+export interface ColumnRecord {
+  before: Gutter | null;
+  proven: Gutter | null;
+}
+
+/**
  * Reads pages of one opened PDF into compact lines, remembering where each font id was first
  * used. pdfjs numbers fonts per document load, so two threads reading one file give the same
  * font different ids; the first uses let one thread translate the other's ids (page-split.ts).
@@ -43,6 +53,8 @@ export class PageReader {
    * two-column page crowded with code or figures may not prove its own gutter (lines.ts).
    */
   private columns: { memory: ColumnMemory; page: number } = { memory: { gutter: null }, page: 0 };
+  /** Per page read (1-based): how its columns were found. */
+  readonly columnRecords = new Map<number, ColumnRecord>();
 
   constructor(
     readonly doc: PDFDocumentProxy,
@@ -65,11 +77,25 @@ export class PageReader {
     return readPage(this, n, this.signal);
   }
 
+  /**
+   * Page `n` read again as if the page before it had left `gutter` behind: what reading the
+   * pages in order gives when another thread read the pages before it.
+   */
+  readAfter(n: number, gutter: Gutter | null): Promise<PageText> {
+    this.columns = { memory: { gutter }, page: n - 1 };
+    return this.read(n);
+  }
+
   /** The column memory for page `n`: the previous page's when that was the page read last. */
   columnsFor(n: number): ColumnMemory {
     if (this.columns.page !== n - 1) this.columns.memory = { gutter: null };
     this.columns.page = n;
     return this.columns.memory;
+  }
+
+  /** Records how page `n`'s columns were found, once its lines are built with `memory`. */
+  noteColumns(n: number, before: Gutter | null, memory: ColumnMemory): void {
+    this.columnRecords.set(n, { before, proven: memory.proven ?? null });
   }
 
   intern(fontName: string, page: number, item: number, str: string): string {
@@ -109,7 +135,12 @@ async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Pr
             if (!("str" in it)) return; // marked-content markers
             items.push({ str: it.str, transform: it.transform, width: it.width, fontName: reader.intern(it.fontName, n, k, it.str) });
           });
-          return { lines: itemsToLines(items, Math.abs(x1 - x0), mono, reader.columnsFor(n)), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
+          const memory = reader.columnsFor(n);
+          const before = memory.gutter;
+          memory.proven = null; // a page without upright text proves nothing
+          const lines = itemsToLines(items, Math.abs(x1 - x0), mono, memory);
+          reader.noteColumns(n, before, memory);
+          return { lines, width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
         } finally {
           page.cleanup();
         }

@@ -37,7 +37,10 @@ interface Fragment {
 /** Carried from page to page: the last column gutter seen, so a two-column page crowded with
  * figures or tables (too few prose rows to prove its own gutter) is still read by column. */
 export interface ColumnMemory {
-  gutter: { from: number; to: number } | null;
+  gutter: Gutter | null;
+  /** Set for each page read: the gutter the page proved itself (its lines owe nothing to
+   * the gutter carried in), or null. */
+  proven?: Gutter | null;
 }
 
 export function itemsToLines(
@@ -86,6 +89,7 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   const textRows = rows.filter((r) => r.some((it) => it.size >= 0.75 * dominantSize(items)));
   const found = findColumns(textRows, pageWidth);
   let gutters = found?.gutters ?? [];
+  memory.proven = found?.main ?? null;
   if (found) memory.gutter = found.main;
   else if (memory.gutter && stillFree(textRows, memory.gutter)) gutters = [memory.gutter];
   const frags: Fragment[] = [];
@@ -251,7 +255,7 @@ function fragment(items: Item[]): Fragment {
   return { items, x, right, y, size };
 }
 
-interface Gutter {
+export interface Gutter {
   from: number;
   to: number;
 }

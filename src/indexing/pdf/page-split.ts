@@ -20,7 +20,8 @@
  */
 import type { MessagePort, Transferable } from "node:worker_threads";
 import { MessageChannel } from "node:worker_threads";
-import { PageReader, type ExtractOptions, type FontFirstUse } from "./extract.ts";
+import { PageReader, type ColumnRecord, type ExtractOptions, type FontFirstUse } from "./extract.ts";
+import type { Gutter } from "./lines.ts";
 import type { PDFDocumentProxy } from "./document.ts";
 import type { PageText } from "./types.ts";
 
@@ -42,8 +43,9 @@ export interface HelperLink {
 export type RequestHelper = (link: HelperLink, transfer: Transferable[]) => void;
 
 type HelperMessage =
-  /** `fonts`: first uses of the fonts met for the first time in this chunk. */
-  | { chunk: number; pages: PageText[]; fonts: [string, FontFirstUse][] }
+  /** `fonts`: first uses of the fonts met for the first time in this chunk; `columns`: how
+   * each page's columns were found (see carryColumns). */
+  | { chunk: number; pages: PageText[]; fonts: [string, FontFirstUse][]; columns: ColumnRecord[] }
   | { failed: number }
   | { end: true };
 
@@ -68,6 +70,8 @@ export class SplitExtraction {
   private readonly board = new SharedArrayBuffer(4);
   private readonly port: MessagePort;
   private readonly fromHelper = new Map<number, PageText[]>();
+  /** Column records of the pages in `fromHelper`, by page (1-based). */
+  private readonly helperColumns = new Map<number, ColumnRecord>();
   /** Helper fonts not yet given a reader id (they came with chunks in `fromHelper`). */
   private untranslated: [string, FontFirstUse][] = [];
   private readonly fontIds = new Map<string, string>();
@@ -91,6 +95,8 @@ export class SplitExtraction {
       port1.on("message", (m: HelperMessage) => {
         if ("pages" in m) {
           this.fromHelper.set(m.chunk, m.pages);
+          const [from] = chunkRange(m.chunk, this.layout);
+          m.columns.forEach((r, k) => this.helperColumns.set(from + k, r));
           this.untranslated.push(...m.fonts);
           this.onChunk(m.pages.length);
         } else if ("end" in m) resolve();
@@ -133,9 +139,29 @@ export class SplitExtraction {
         }
         for (let c = 0; c < chunks; c++) if (!mine.has(c)) await readChunk(c);
       }
+      await this.carryColumns(reader, pages);
       return pages;
     } finally {
       this.close();
+    }
+  }
+
+  /**
+   * One thread carries a page's column gutter on to the next page (a two-column page crowded
+   * with code or figures may not prove its own: lines.ts), but each chunk was begun without the
+   * gutter of the page before it. Walking the pages in order, a page that proved no gutter of
+   * its own and was read with another than one thread would have carried to it is read again
+   * with that one. Single-column documents carry none, so nothing is read again.
+   */
+  private async carryColumns(reader: PageReader, pages: PageText[]): Promise<void> {
+    let carried: Gutter | null = null;
+    for (let n = 1; n <= this.pageCount; n++) {
+      let record = this.helperColumns.get(n) ?? reader.columnRecords.get(n)!;
+      if (!record.proven && !sameGutter(record.before, carried)) {
+        pages[n - 1] = await reader.readAfter(n, carried);
+        record = reader.columnRecords.get(n)!;
+      }
+      carried = record.proven ?? carried;
     }
   }
 
@@ -186,7 +212,7 @@ export async function helpExtract(open: () => Promise<{ doc: PDFDocumentProxy; c
       // The map keeps insertion order: the fonts past `fontsSent` are the ones new in this chunk.
       const fonts = [...reader.fonts].slice(fontsSent);
       fontsSent += fonts.length;
-      post({ chunk: c, pages, fonts });
+      post({ chunk: c, pages, fonts, columns: pages.map((_, k) => reader!.columnRecords.get(from + k)!) });
     }
   } finally {
     post({ end: true });
@@ -222,8 +248,14 @@ function renameFonts(page: PageText, ids: Map<string, string>): PageText {
   for (const line of page.lines) {
     line.font = rename(line.font);
     if (line.lead) line.lead.font = rename(line.lead.font);
+    // A mixed line's other faces too: heading detection asks whether the text's font is among them.
+    if (line.otherFonts) line.otherFonts = line.otherFonts.map(rename);
   }
   return page;
+}
+
+function sameGutter(a: Gutter | null, b: Gutter | null): boolean {
+  return a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
 }
 
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {

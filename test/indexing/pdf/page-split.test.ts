@@ -43,6 +43,9 @@ function longPdf(): Promise<Uint8Array> {
       y -= 16;
     }
     for (let k = 0; k < 12; k++, y -= 14) runs.push({ text: `${BODY} (${p}.${k})`, x: 72, y, size: 11 });
+    // A sentence with bold words in it: a line in two fonts, its other font a bold one.
+    runs.push({ text: "A sentence of body text with", x: 72, y, size: 11 }, { text: "bold words", after: true, x: 0, y, size: 11, bold: true }, { text: "set inside it, and plain text after them.", after: true, x: 0, y, size: 11 });
+    y -= 14;
     runs.push({ text: String(p), x: 300, y: 40, size: 9 });
     pages.push(runs);
   }
@@ -61,12 +64,14 @@ function expectSamePages(actual: PageText[], expected: PageText[]): void {
     }
     return forward.get(a) === b && backward.get(b) === a;
   };
-  const strip = (p: PageText) => ({ ...p, lines: p.lines.map((l) => ({ ...l, font: "", lead: l.lead && { ...l.lead, font: "" } })) });
+  const strip = (p: PageText) => ({ ...p, lines: p.lines.map((l) => ({ ...l, font: "", lead: l.lead && { ...l.lead, font: "" }, otherFonts: l.otherFonts?.map(() => "") })) });
   actual.forEach((page, i) => {
     expect(strip(page), `page ${i + 1}`).toEqual(strip(expected[i]));
     page.lines.forEach((line, k) => {
-      expect(same(line.font, expected[i].lines[k].font), `font of page ${i + 1} line ${k + 1}`).toBe(true);
-      if (line.lead) expect(same(line.lead.font, expected[i].lines[k].lead!.font)).toBe(true);
+      const one = expected[i].lines[k];
+      expect(same(line.font, one.font), `font of page ${i + 1} line ${k + 1}`).toBe(true);
+      if (line.lead) expect(same(line.lead.font, one.lead!.font)).toBe(true);
+      line.otherFonts?.forEach((f, j) => expect(same(f, one.otherFonts![j]), `other font of page ${i + 1} line ${k + 1}`).toBe(true));
     });
   });
 }
@@ -106,6 +111,8 @@ describe("reading a long PDF on two threads", () => {
     expect(PAGES).toBeGreaterThanOrEqual(MIN_SPLIT_PAGES);
     const fonts = new Set(expected.flatMap((p) => p.lines.map((l) => l.font)));
     expect(fonts.size).toBe(3); // regular (body and folios), bold, bold italic
+    // Every page has a line in two fonts, the bold one beside the body font.
+    expect(expected.every((p) => p.lines.some((l) => l.otherFonts?.length === 1))).toBe(true);
     const lateFont = expected[99].lines.find((l) => l.text.startsWith("Note for page"))!.font;
     expect(expected.slice(0, 99).some((p) => p.lines.some((l) => l.font === lateFont))).toBe(false);
   });
@@ -204,3 +211,49 @@ describe("reading a long PDF on two threads", () => {
     expect(titles).toContain("10.1 Section on page 130");
   });
 });
+
+describe("a long two-column PDF read on two threads", () => {
+  // Two columns of prose on every page, except that each chunk opens on a page crowded with
+  // short entries in both columns: no row is wide, so that page cannot prove the gutter of its
+  // own and is read by column only with the gutter the page before it proved (lines.ts). One
+  // thread carries it on; a thread that begins a chunk there has none.
+  const prose = (side: string, p: number, r: number) => `${side} column prose ${p}.${r} runs on across it`;
+  const entries = (p: number) => Array.from({ length: 14 }, (_, r) => [`${r + 1}) left${p}.${r}:`, `--right${p}.${r}`]);
+  async function twoColumnPdf(): Promise<Uint8Array> {
+    const pages: Run[][] = [];
+    for (let p = 1; p <= 7 * CHUNK_PAGES; p++) {
+      if (p % CHUNK_PAGES === 1 && p > 1) {
+        pages.push(entries(p).flatMap(([l, r], k) => [{ text: l, x: 60, y: 720 - k * 14, size: 10 }, { text: r, x: 320, y: 720 - k * 14, size: 10, mono: true }]));
+      } else {
+        pages.push(Array.from({ length: 20 }, (_, r) => [{ text: prose("left", p, r), x: 60, y: 720 - r * 12, size: 10 }, { text: prose("right", p, r), x: 320, y: 720 - r * 12, size: 10 }]).flat());
+      }
+    }
+    return buildPdf(pages);
+  }
+
+  it("reads each chunk's opening page by column, as one thread does, though another thread read the page before", async () => {
+    const twoColumns = await twoColumnPdf();
+    const { doc, close } = await openPdf(twoColumns);
+    const alone = await extractPages(doc);
+    await close();
+    // One thread reads the crowded pages by column: every left entry before every right one.
+    const crowded = 3 * CHUNK_PAGES + 1;
+    expect(alone[crowded - 1].lines.map((l) => l.text)).toEqual([...entries(crowded).map(([l]) => l), ...entries(crowded).map(([, r]) => r)]);
+    let helped: Promise<void> | undefined;
+    const opened = await openPdf(twoColumns);
+    try {
+      const split = new SplitExtraction(opened.doc, (l) => {
+        // The helper begins at chunk 3 and reads it and the rest; this thread reads chunks 0-2.
+        new Int32Array(l.board)[0] = 3;
+        helped = helpExtract(() => openPdf(twoColumns), l);
+      });
+      await helped;
+      const pages = await split.extract();
+      expect(split.helperPages).toBe(4 * CHUNK_PAGES);
+      expectSamePages(pages, alone);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
