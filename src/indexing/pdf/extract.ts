@@ -37,6 +37,9 @@ export interface FontFirstUse {
 export interface ColumnRecord {
   before: Gutter | null;
   proven: Gutter | null;
+  /** The page's text rows (lines.ts packRows), kept where `before` may be wrong: on pages
+   * read after a jump in the page order, until one proves a gutter. */
+  rows?: Float64Array;
 }
 
 /**
@@ -55,6 +58,8 @@ export class PageReader {
   private columns: { memory: ColumnMemory; page: number } = { memory: { gutter: null }, page: 0 };
   /** Per page read (1-based): how its columns were found. */
   readonly columnRecords = new Map<number, ColumnRecord>();
+  /** Pages were skipped since the last page that proved a gutter: the one carried may be wrong. */
+  private jumped = false;
 
   constructor(
     readonly doc: PDFDocumentProxy,
@@ -83,19 +88,30 @@ export class PageReader {
    */
   readAfter(n: number, gutter: Gutter | null): Promise<PageText> {
     this.columns = { memory: { gutter }, page: n - 1 };
+    this.jumped = false;
     return this.read(n);
   }
 
   /** The column memory for page `n`: the previous page's when that was the page read last. */
   columnsFor(n: number): ColumnMemory {
-    if (this.columns.page !== n - 1) this.columns.memory = { gutter: null };
+    if (this.columns.page !== n - 1) {
+      this.columns.memory = { gutter: null };
+      this.jumped = n > 1;
+    }
     this.columns.page = n;
-    return this.columns.memory;
+    const memory = this.columns.memory;
+    memory.proven = null; // a page without upright text proves nothing
+    memory.keepRows = this.jumped;
+    memory.rows = undefined;
+    return memory;
   }
 
   /** Records how page `n`'s columns were found, once its lines are built with `memory`. */
   noteColumns(n: number, before: Gutter | null, memory: ColumnMemory): void {
-    this.columnRecords.set(n, { before, proven: memory.proven ?? null });
+    const record: ColumnRecord = { before, proven: memory.proven ?? null };
+    if (memory.rows) record.rows = memory.rows;
+    if (record.proven) this.jumped = false;
+    this.columnRecords.set(n, record);
   }
 
   intern(fontName: string, page: number, item: number, str: string): string {
@@ -137,7 +153,6 @@ async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Pr
           });
           const memory = reader.columnsFor(n);
           const before = memory.gutter;
-          memory.proven = null; // a page without upright text proves nothing
           const lines = itemsToLines(items, Math.abs(x1 - x0), mono, memory);
           reader.noteColumns(n, before, memory);
           return { lines, width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };

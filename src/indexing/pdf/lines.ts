@@ -41,6 +41,11 @@ export interface ColumnMemory {
   /** Set for each page read: the gutter the page proved itself (its lines owe nothing to
    * the gutter carried in), or null. */
   proven?: Gutter | null;
+  /** Asked for when the gutter carried in may not be the one reading in order gives
+   * (page-split.ts): then set to the page's text rows (packRows), to ask later whether
+   * another gutter would have held on it (`holdsOn`) without reading the page again. */
+  keepRows?: boolean;
+  rows?: Float64Array;
 }
 
 export function itemsToLines(
@@ -90,6 +95,7 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   const found = findColumns(textRows, pageWidth);
   let gutters = found?.gutters ?? [];
   memory.proven = found?.main ?? null;
+  if (memory.keepRows) memory.rows = packRows(textRows);
   if (found) memory.gutter = found.main;
   else if (memory.gutter && stillFree(textRows, memory.gutter)) gutters = [memory.gutter];
   const frags: Fragment[] = [];
@@ -417,9 +423,33 @@ function letterCount(s: string): number {
   return s.match(/\p{L}/gu)?.length ?? 0;
 }
 
+/** Text rows as the item extents stillFree reads: per row its item count, then each item's x and right. */
+function packRows(rows: readonly Item[][]): Float64Array {
+  let n = 0;
+  for (const row of rows) n += 1 + 2 * row.length;
+  const out = new Float64Array(n);
+  let k = 0;
+  for (const row of rows) {
+    out[k++] = row.length;
+    for (const it of row) ((out[k++] = it.x), (out[k++] = it.right));
+  }
+  return out;
+}
+
+/** Whether gutter `g` would have held (stillFree) on the page whose text rows are `packed`. */
+export function holdsOn(packed: Float64Array, g: Gutter): boolean {
+  const rows: { x: number; right: number }[][] = [];
+  for (let k = 0; k < packed.length; ) {
+    const row: { x: number; right: number }[] = [];
+    for (let n = packed[k++]; n > 0; n--, k += 2) row.push({ x: packed[k], right: packed[k + 1] });
+    rows.push(row);
+  }
+  return stillFree(rows, g);
+}
+
 /** The previous pages' gutter holds here too: almost nothing crosses it and text lies on
  * both sides of it in several rows. */
-function stillFree(rows: Item[][], g: Gutter): boolean {
+function stillFree(rows: readonly (readonly { x: number; right: number }[])[], g: Gutter): boolean {
   let crossing = 0;
   let both = 0;
   for (const row of rows) {

@@ -21,7 +21,7 @@
 import type { MessagePort, Transferable } from "node:worker_threads";
 import { MessageChannel } from "node:worker_threads";
 import { PageReader, type ColumnRecord, type ExtractOptions, type FontFirstUse } from "./extract.ts";
-import type { Gutter } from "./lines.ts";
+import { holdsOn, type Gutter } from "./lines.ts";
 import type { PDFDocumentProxy } from "./document.ts";
 import type { PageText } from "./types.ts";
 
@@ -81,6 +81,7 @@ export class SplitExtraction {
   private readonly helperOver: Promise<void>;
   private onChunk: (pages: number) => void = () => {};
   private pagesFromHelper = 0;
+  private readAgain = 0;
 
   constructor(
     private readonly doc: PDFDocumentProxy,
@@ -151,14 +152,17 @@ export class SplitExtraction {
    * with code or figures may not prove its own: lines.ts), but each chunk was begun without the
    * gutter of the page before it. Walking the pages in order, a page that proved no gutter of
    * its own and was read with another than one thread would have carried to it is read again
-   * with that one. Single-column documents carry none, so nothing is read again.
+   * with that one, where either gutter holds on its rows (elsewhere neither ordered its lines).
+   * Single-column pages let no gutter hold, so a document in one column is read once.
    */
   private async carryColumns(reader: PageReader, pages: PageText[]): Promise<void> {
     let carried: Gutter | null = null;
     for (let n = 1; n <= this.pageCount; n++) {
       let record = this.helperColumns.get(n) ?? reader.columnRecords.get(n)!;
-      if (!record.proven && !sameGutter(record.before, carried)) {
+      const holds = (g: Gutter | null) => g !== null && (!record.rows || holdsOn(record.rows, g));
+      if (!record.proven && !sameGutter(record.before, carried) && (holds(record.before) || holds(carried))) {
         pages[n - 1] = await reader.readAfter(n, carried);
+        this.readAgain++;
         record = reader.columnRecords.get(n)!;
       }
       carried = record.proven ?? carried;
@@ -176,6 +180,11 @@ export class SplitExtraction {
   /** Pages of the result that the helper read (for tests and logs). */
   get helperPages(): number {
     return this.pagesFromHelper;
+  }
+
+  /** Pages read a second time to carry a column gutter to them (for tests and logs). */
+  get pagesReadAgain(): number {
+    return this.readAgain;
   }
 
   /** Stops listening to the helper (it finishes its chunk and ends; its messages are dropped). */

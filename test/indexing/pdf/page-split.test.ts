@@ -130,6 +130,8 @@ describe("reading a long PDF on two threads", () => {
       const out = await split.extract();
       expect(split.helperPages).toBeGreaterThan(0);
       expect(split.helperPages).toBeLessThan(PAGES);
+      // One column: no gutter to carry, so no page is read twice.
+      expect(split.pagesReadAgain).toBe(0);
       return out;
     });
     await helped;
@@ -251,6 +253,10 @@ describe("a long two-column PDF read on two threads", () => {
       const pages = await split.extract();
       expect(split.helperPages).toBe(4 * CHUNK_PAGES);
       expectSamePages(pages, alone);
+      // Only the helper's first page proved no gutter and needed the one carried to it: the
+      // pages after it prove their own, and the crowded pages of its later chunks got it from
+      // the page the helper read before them.
+      expect(split.pagesReadAgain).toBe(1);
     } finally {
       await opened.close();
     }
