@@ -38,6 +38,12 @@ export interface LayoutStats {
   firstSeen: Map<string, number>;
   /** Fonts the document runs titles or labels into their paragraphs in (facesRunningIn). */
   runInFaces: Set<string>;
+  /**
+   * Accepted styles whose size says nothing of their rank: a heading face for code smaller
+   * than the text (a web page sets `code` in a heading at a fraction of the heading's size).
+   * Their headings rank below the heading their first one comes under (assignLevels).
+   */
+  codeHeadingStyles: Set<string>;
 }
 
 const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
@@ -88,10 +94,12 @@ interface StyleTally {
   letters: number[];
   /** Pages of its centred heading-shaped lines. */
   centred: number[];
+  /** Set in a code face other than the listings' (isHeadingCode). */
+  code: boolean;
 }
 
-function emptyTally(size: number): StyleTally {
-  return { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size, named: false, numbers: [], letters: [], centred: [] };
+function emptyTally(size: number, code: boolean): StyleTally {
+  return { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size, named: false, numbers: [], letters: [], centred: [], code };
 }
 
 export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
@@ -143,7 +151,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = emptyTally(l.size)));
+      if (!s) seen.set(k, (s = emptyTally(l.size, isHeadingCode(l, { bodySize, codeFont }))));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -171,6 +179,8 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     });
   });
   const styles = new Set<string>();
+  const codeHeadingStyles = new Set<string>();
+  const inline = fontsInsideLines(pages);
   for (const [k, s] of seen) {
     const larger = s.size >= bodySize + 0.8;
     // A face smaller than the text heads sections only where something else marks them: it
@@ -179,6 +189,13 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     // section naming an object's options).
     const smaller = s.size <= bodySize - 0.8;
     const marked = Math.max(s.labelled, s.capitals);
+    // Or a code face of its own that sets nothing but lines standing alone, each opening a
+    // block: names of functions and types heading a reference, never code in a sentence.
+    if (smaller && s.code && !inline.has(k.split("|")[1]) && s.shaped >= 3 && s.shaped >= 0.9 * s.n) {
+      styles.add(k);
+      codeHeadingStyles.add(k);
+      continue;
+    }
     if (smaller && (marked < 3 || marked < s.shaped * 0.6)) continue;
     if (s.n > 0 && s.shaped / s.n >= (larger ? 0.5 : 0.6)) {
       styles.add(k);
@@ -198,7 +215,21 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && (countsOn(s.numbers) || lettersCountOn(s.letters))) numberedStyles.add(k);
-  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont) };
+  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont), codeHeadingStyles };
+}
+
+/** Fonts that set part of a line in several fonts: faces used inside sentences, not for whole lines. */
+function fontsInsideLines(pages: readonly PageText[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of pages) {
+    for (const l of p.lines) {
+      if (l.oneFont) continue;
+      out.add(l.font);
+      for (const f of l.otherFonts ?? []) out.add(f);
+      if (l.lead) out.add(l.lead.font);
+    }
+  }
+  return out;
 }
 
 /** A section letter or roman numeral before a title ("B. AUTHOR CHARGES", "IV. RESULTS"); section numbers are DOTTED_RE's. */
@@ -1137,7 +1168,7 @@ function scheme(t: string): { kind: "roman" | "letter" | "arabic" | "lower" | nu
  * fonts that nest (see fontRanks) by the order the fonts first appear in.
  * Styles seen only on the first page (title, authors) are level 1 and rank nothing else.
  */
-function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Cand & { level: number })[] {
+function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen" | "codeHeadingStyles">): (Cand & { level: number })[] {
   const firstPage = cands.length ? Math.min(...cands.map((c) => c.page)) : 0;
   const styleOnlyFront = new Map<string, boolean>();
   for (const c of cands) styleOnlyFront.set(c.style, (styleOnlyFront.get(c.style) ?? true) && c.page === firstPage);
@@ -1150,6 +1181,7 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
 
   const ranked = cands.filter((c) => !isFront(c) && c.pattern !== "part" && !c.runIn && !c.indexLetter);
   backMatterWithSections(ranked, cands);
+  rankCodeHeadings(ranked, stats.codeHeadingStyles);
   const sizes = [...new Set(ranked.map((c) => bucket(c.size)))].sort((a, b) => b - a);
   const itemSizes = new Set(ranked.filter((c) => c.pattern === "item").map((c) => bucket(c.size)));
   // Rank inside a size bucket from the numbering.
@@ -1172,7 +1204,8 @@ function assignLevels(cands: Cand[], stats: Pick<LayoutStats, "firstSeen">): (Ca
   const casedSizes = new Set<number>();
   for (const s of sizes) {
     if (legal.has(s) || itemSizes.has(s) || minArabic.has(s)) continue;
-    const plain = ranked.filter((c) => bucket(c.size) === s && c.pattern === null && scheme(c.title).kind === null);
+    // Names of code in capitals are constants ("CONTINUE" beside "visit()"), not a rank.
+    const plain = ranked.filter((c) => bucket(c.size) === s && c.pattern === null && scheme(c.title).kind === null && !stats.codeHeadingStyles.has(c.style));
     const caps = plain.filter((c) => isCaps(c.title)).length;
     if (caps >= 2 && plain.length - caps >= 2) casedSizes.add(s);
   }
@@ -1250,6 +1283,22 @@ function backMatterWithSections(ranked: Cand[], all: readonly Cand[]): void {
     if (!standard(c) || c.size < top + 0.8) continue;
     if (ranked.some((o) => !standard(o) && bucket(o.size) === bucket(c.size))) continue;
     c.size = top;
+  }
+}
+
+/**
+ * A code heading style smaller than the text ranks by where its first heading comes, not by
+ * its size: half a point below the heading just before that one (the section whose functions
+ * or types it names: "API" over "visit(tree[, test])"). Styles are taken in the order they
+ * first come, so one ranked so already can be another's parent.
+ */
+function rankCodeHeadings(ranked: Cand[], codeStyles: ReadonlySet<string>): void {
+  const order = [...new Set(ranked.map((c) => c.style))].filter((k) => codeStyles.has(k));
+  for (const style of order) {
+    const first = ranked.findIndex((c) => c.style === style);
+    if (first < 1) continue;
+    const size = bucket(ranked[first - 1].size) - 0.5;
+    for (const c of ranked) if (c.style === style) c.size = size;
   }
 }
 

@@ -3269,3 +3269,61 @@ describe("lettered sub-sections naming functions, their paragraphs indented", ()
     ]);
   });
 });
+
+describe("names of code heading a reference, in a code face smaller than the text", () => {
+  // A README printed from a browser: sections in 14 pt bold over 11 pt text; each API entry's
+  // heading is its name alone in bold code at 9.5 pt (code in a heading is set smaller than the
+  // heading's words), some in capitals (constants); an entry's "Parameters" in 11 pt bold.
+  // Listings and code in sentences use the regular code face.
+  const text = (from: number, n: number, y: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: y - 15 * i, size: 11 }));
+  const listing = (y: number): Run[] => Array.from({ length: 4 }, (_, i) => ({ text: `visit(tree, 'text', function (node, index) { step(${i}) })`, x: 60, y: y - 12 * i, size: 8.5, mono: true }));
+  const codeInSentence = (y: number, face: Pick<Run, "mono" | "monoBold">): Run[] => [
+    { text: "The walker calls", x: 60, y, size: 11 },
+    { text: "visitor", after: true, x: 0, y, size: 9.5, ...face },
+    { text: "on every node of the tree it is given, in order.", after: true, x: 0, y, size: 11 },
+  ];
+  const entry = (name: string, y: number, face: Pick<Run, "mono" | "monoBold">): Run[] => [{ text: name, x: 60, y, size: 9.5, monoBold: true }, ...codeInSentence(y - 24, face), ...text(y, 1, y - 39)];
+  const pages = (face: Pick<Run, "mono" | "monoBold">): Run[][] => [
+    [
+      { text: "Use", x: 60, y: 750, size: 14, bold: true },
+      ...text(1, 3, 725),
+      ...listing(670),
+      { text: "API", x: 60, y: 600, size: 14, bold: true },
+      ...text(10, 2, 575),
+      ...entry("visit(tree[, test], visitor)", 530, face),
+      ...entry("CONTINUE", 460, face),
+      ...entry("EXIT", 390, face),
+      ...listing(320),
+    ],
+    [
+      ...entry("Visitor", 750, face),
+      { text: "Parameters", x: 60, y: 680, size: 11, bold: true },
+      ...text(30, 2, 655),
+      ...entry("VisitorResult", 600, face),
+      ...listing(530),
+      { text: "Related", x: 60, y: 460, size: 14, bold: true },
+      ...text(40, 3, 435),
+    ],
+  ];
+
+  it("makes each name a section under the one its first entry comes under, capitals or not, above its own sub-sections", async () => {
+    const { source, rows } = await outline(await buildPdf(pages({ mono: true })));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 Use [1]",
+      "1 API [1]",
+      "2 visit(tree[, test], visitor) [1]",
+      "2 CONTINUE [1]",
+      "2 EXIT [1]",
+      "2 Visitor [2]",
+      "3 Parameters [2]",
+      "2 VisitorResult [2]",
+      "1 Related [2]",
+    ]);
+  });
+
+  it("leaves the names alone where the document sets that face inside sentences too", async () => {
+    const { rows } = await outline(await buildPdf(pages({ monoBold: true })));
+    expect(rows.filter((r) => /visit\(|CONTINUE|EXIT|Visitor/.test(r))).toEqual([]);
+  });
+});
