@@ -94,12 +94,13 @@ interface StyleTally {
   letters: number[];
   /** Pages of its centred heading-shaped lines. */
   centred: number[];
+  font: string;
   /** Set in a code face other than the listings' (isHeadingCode). */
   code: boolean;
 }
 
-function emptyTally(size: number, code: boolean): StyleTally {
-  return { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size, named: false, numbers: [], letters: [], centred: [], code };
+function emptyTally(l: Line, code: boolean): StyleTally {
+  return { n: 0, shaped: 0, numbered: 0, labelled: 0, capitals: 0, pages: new Set(), size: l.size, font: l.font, named: false, numbers: [], letters: [], centred: [], code };
 }
 
 export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<number> = new Set()): LayoutStats {
@@ -151,7 +152,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
       if (!isHeadingStyle(l, bodySize, bodyFont, codeFont) || LEADERS_RE.test(l.text)) return;
       const k = styleKey(l);
       let s = seen.get(k);
-      if (!s) seen.set(k, (s = emptyTally(l.size, isHeadingCode(l, { bodySize, codeFont }))));
+      if (!s) seen.set(k, (s = emptyTally(l, isHeadingCode(l, { bodySize, codeFont }))));
       // Lines with hardly any letters (index letters, labels in figures) say nothing
       // either way; prose or mid-paragraph lines in the style count against it.
       if (lettersOf(l.text).length < 3) return;
@@ -191,7 +192,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
     const marked = Math.max(s.labelled, s.capitals);
     // Or a code face of its own that sets nothing but lines standing alone, each opening a
     // block: names of functions and types heading a reference, never code in a sentence.
-    if (smaller && s.code && !inline.has(k.split("|")[1]) && s.shaped >= 3 && s.shaped >= 0.9 * s.n) {
+    if (smaller && s.code && !inline.has(s.font) && s.shaped >= 3 && s.shaped >= 0.9 * s.n) {
       styles.add(k);
       codeHeadingStyles.add(k);
       continue;
