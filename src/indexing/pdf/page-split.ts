@@ -144,6 +144,9 @@ export class SplitExtraction {
       return pages;
     } finally {
       this.close();
+      // The pages are the caller's now; the rows kept for the gutter pass are not needed.
+      this.fromHelper.clear();
+      this.helperColumns.clear();
     }
   }
 
