@@ -245,10 +245,14 @@ const TITLE_LETTER_RE = /^(?:[A-Z]|[IVX]{1,6})\.\s+(?=\p{L})/u;
 function markNumberedCapitals(pages: PageText[], bodySize: number, bodyFont: string, pitch: number): void {
   for (const p of pages) {
     p.lines.forEach((l, i) => {
-      if (l.font !== bodyFont || !l.oneFont || Math.abs(l.size - bodySize) >= 0.8) return;
+      if (l.font !== bodyFont || Math.abs(l.size - bodySize) >= 0.8) return;
       const t = l.text.trim();
       // The title's own letters in capitals ("II. API" is no more than a name in capitals).
       const number = DOTTED_RE.exec(t) ?? TITLE_LETTER_RE.exec(t);
+      // Its number or letter may come from another font resource ("6." and "A." set apart from
+      // "SOFTWARE CITATIONS" by pdfTeX): no other face than the label's carries its letters.
+      const labelAlone = !!number && !!l.lead && l.lead.text.trim() === number[0].trim() && (l.otherFonts ?? []).every((f) => f === l.lead!.font);
+      if (!l.oneFont && !labelAlone) return;
       if (number && isAllCaps(t.slice(number[0].length))) l.numberedCapitals = true;
       // A title too long for its line goes on in capitals on the next, unnumbered.
       const prev = p.lines[i - 1];

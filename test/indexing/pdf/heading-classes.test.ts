@@ -2952,6 +2952,22 @@ describe("numbered section heads in capitals in the text's own type (a journal c
       "1 3. RESULTS [2]", "2 3.1. Light curves [3]", "1 4. DISCUSSION OF THE LIGHT CURVES AND THE SPECTRA [3]",
     ]);
   });
+
+  it("also where the number or letter comes from another face than the title's capitals", async () => {
+    // pdfTeX may set a heading's number from another font resource than its words: the
+    // label's face carries no other letters of the line.
+    const labelled = (label: string, text: string, y: number): Run[] => [{ text: label, x: 60, y, size: 10, bold: true }, { text, after: true, x: 0, y, size: 10 }];
+    const apart: Run[][] = [
+      [caps("1. INTRODUCTION", 740), ...bodyLines(1, 8, 722), sub("1.1. Earlier surveys", 606), ...bodyLines(10, 8, 588), ...labelled("2.", "OBSERVATIONS AND DATA", 470), ...bodyLines(20, 8, 452)],
+      [sub("2.1. Photometry", 740), ...bodyLines(30, 10, 722), ...labelled("3.", "RESULTS", 580), ...bodyLines(40, 8, 562)],
+      [caps("APPENDIX", 740), ...labelled("A.", "DATA TABLES", 710), ...bodyLines(50, 8, 692), ...labelled("B.", "CODE AVAILABILITY", 574), ...bodyLines(60, 8, 556)],
+    ];
+    const { source, rows } = await outline(await buildPdf(apart));
+    expect(source).toBe("layout");
+    expect(rows).toEqual([
+      "1 1. INTRODUCTION [1]", "2 1.1. Earlier surveys [1]", "1 2. OBSERVATIONS AND DATA [1]", "2 2.1. Photometry [2]", "1 3. RESULTS [2]", "1 A. DATA TABLES [3]", "1 B. CODE AVAILABILITY [3]",
+    ]);
+  });
 });
 
 describe("names in lower case heading sections at the text's size (a web page's properties and methods)", () => {
