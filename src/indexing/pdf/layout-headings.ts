@@ -381,7 +381,9 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   // A larger heading may name a type with its arguments ("Generator<number[], void>") or a
   // markup declaration ("Regarding <!DOCTYPE and <!ENTITY"): names, not a formula's signs.
   const named = bodySized ? withoutSignatures(t) : withoutMarkupNames(withoutSignatures(t));
-  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(named))) return false;
+  // An arrow standing between two words is one ("Upgrade 4.x -> 5.x"), not a formula's sign.
+  const arrowsRead = named.replace(/(?<=\w)\s(?:->|→)\s(?=\w)/gu, " to ");
+  if (/[=<>{}\\|^~∈∉∑∏√≤≥±×→←∂∇∀∃⊙⊗]|[,;]$/.test(withoutCommandNames(arrowsRead))) return false;
   // A hyphen at the end is a wrapped word: fine in a large title, a sentence in body text.
   if (/[a-z]-$/.test(t) && bodySized) return false;
   // Citations and code in text; "Item 6. [Reserved]" is fine, and so is an optional argument

@@ -3343,3 +3343,19 @@ describe("names of code heading a reference, in a code face smaller than the tex
     expect(rows.filter((r) => /visit\(|CONTINUE|EXIT|Visitor/.test(r))).toEqual([]);
   });
 });
+
+describe("headings with an arrow between two words (an upgrade guide's sections)", () => {
+  // A README's "Upgrade 4.x -> 5.x" sections in bold at the text's size, centred as titlesec
+  // centres them, under a larger "Upgrading"; the arrow reads as "to", not as a formula's sign.
+  const h = (text: string, y: number): Run => ({ text, x: 306, y, size: 10, bold: true, centred: true });
+  const pages: Run[][] = [
+    [{ text: "Upgrading", x: 60, y: 740, size: 14, bold: true }, ...bodyLines(1, 4, 715), h("Upgrade 4.x -> 5.x", 650), ...bodyLines(10, 6, 630), h("Upgrade 3.x -> 4.x", 540), ...bodyLines(20, 6, 520)],
+    [h("Upgrade 2.x -> 3.x", 740), ...bodyLines(30, 6, 720), { text: "License", x: 60, y: 620, size: 14, bold: true }, ...bodyLines(40, 4, 595)],
+  ];
+
+  it("makes each upgrade step a section under the guide", async () => {
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("layout");
+    expect(rows).toEqual(["1 Upgrading [1]", "2 Upgrade 4.x -> 5.x [1]", "2 Upgrade 3.x -> 4.x [1]", "2 Upgrade 2.x -> 3.x [2]", "1 License [2]"]);
+  });
+});
