@@ -18,12 +18,15 @@ const capturedNatives = !("__core-js_shared__" in globalThis);
 // inflates those streams with its own synchronous decoder, as it does every content stream.
 delete globalThis.DecompressionStream;
 
+import { workerModuleUrl } from "./pdfjs-worker-source.mjs";
+
 export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
 // In Node, pdfjs runs its "worker" in the same thread and imports this module on the first
 // getDocument. Loading it here, with the main bundle, keeps that import out of whatever
 // loader is registered by then: through tsx (transform plus source maps of a 2 MB bundle)
 // it costs each thread about 300 MB of memory.
-export const { WorkerMessageHandler } = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+// It is loaded with a fix to its reading of glyph names (see pdfjs-worker-source.mjs).
+export const { WorkerMessageHandler } = await import(workerModuleUrl());
 
 if (capturedNatives) {
   JSON.stringify = nativeStringify;

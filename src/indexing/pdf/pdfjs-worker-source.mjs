@@ -1,0 +1,83 @@
+// pdfjs' worker module (the side that parses PDFs, in the same thread in Node) with one
+// change: where a simple font's glyph name is not in the glyph list as a whole, it is read
+// by the Adobe Glyph List's rules (glyph-name-text.mjs) before pdfjs falls back to the
+// character code. pdfjs exports nothing to hook this from outside, so its source gets the
+// helper and one statement more, at one anchor; if a pdfjs release moves the anchor, the
+// stock module is used and the loader says so on stderr (and glyph-names.test.ts fails).
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { threadId } from "node:worker_threads";
+import { glyphNameText } from "./glyph-name-text.mjs";
+
+const require = createRequire(import.meta.url);
+
+/** In PartialEvaluator#_simpleFontToUnicode: the glyph list lookup of an encoding's name. */
+const ANCHOR = `      let unicode = glyphsUnicodeMap[glyphName];
+      if (unicode !== undefined) {
+        toUnicode[charcode] = String.fromCharCode(unicode);
+        continue;
+      }
+`;
+
+const FALLBACK = `      if (glyphName.includes(".") || glyphName.includes("_")) {
+        const text = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
+        if (text) {
+          toUnicode[charcode] = text;
+          continue;
+        }
+      }
+`;
+
+/** The module's own copy of the helper: the written module imports nothing of ours, so it
+ * stays whole wherever treeindex is moved or built to. */
+const HELPER = `const __treeindexGlyphNameText = (${glyphNameText.toString()});\n`;
+
+/** Names the written module by what was inserted, so one from another treeindex is not used. */
+const INSERTED_HASH = createHash("sha256").update(HELPER + FALLBACK).digest("hex").slice(0, 12);
+
+/**
+ * The worker module's source with the glyph-name fallback, or null where the anchor is not
+ * found exactly once.
+ * @param {string} source pdf.worker.mjs
+ */
+export function withGlyphNameFallback(source) {
+  const parts = source.split(ANCHOR);
+  if (parts.length !== 2) return null;
+  return `${HELPER}${parts[0]}${ANCHOR}${FALLBACK}${parts[1]}`;
+}
+
+/**
+ * The URL to import pdfjs' worker module from: the changed module, written once per pdfjs
+ * release beside the installed packages (node_modules/.cache, as other tools cache there) and
+ * read from there, so a thread holds no more than the stock module costs it. Where that folder
+ * cannot be written, a data: URL (its 3 MB name stays in the module map); where the anchor is
+ * gone, the stock module.
+ * @param {string} [cacheDir] where to write it (tests name their own)
+ */
+export function workerModuleUrl(cacheDir = path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "..", ".cache", "treeindex")) {
+  const stock = require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  const { version } = require("pdfjs-dist/package.json");
+  const cached = path.join(cacheDir, `pdf.worker-${version}-${statSync(stock).size}-${INSERTED_HASH}.mjs`);
+  if (existsSync(cached)) return pathToFileURL(cached).href;
+  const patched = withGlyphNameFallback(readFileSync(stock, "utf8"));
+  if (patched === null) {
+    // A JSON line in the service's log format (pino's warn level is 40), as every stderr line.
+    const msg = "pdfjs' worker module changed: glyph names such as 'four.oldstyle' are read as stock pdfjs reads them";
+    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })}\n`);
+    return pathToFileURL(stock).href;
+  }
+  try {
+    mkdirSync(path.dirname(cached), { recursive: true });
+    // Threads and processes starting together each write their own file and rename it over
+    // the name: a reader sees a whole module or none.
+    const own = `${cached}.${process.pid}.${threadId}.tmp`;
+    writeFileSync(own, patched);
+    renameSync(own, cached);
+    return pathToFileURL(cached).href;
+  } catch {
+    return `data:text/javascript;base64,${Buffer.from(patched).toString("base64")}`;
+  }
+}
