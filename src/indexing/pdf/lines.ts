@@ -7,6 +7,7 @@
  * Everything here is O(n log n) in the number of items of one page.
  */
 import { collapseWhitespace } from "../whitespace.ts";
+import { composeAccents } from "./accents.ts";
 import type { Line } from "./types.ts";
 
 /** The subset of pdfjs' TextItem we use (kept structural so tests can feed plain objects). */
@@ -532,7 +533,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   const font = prose?.font ?? byFont.argmax() ?? "";
   const lead = leadRun(frags);
   const line: Line = {
-    text: collapseWhitespace(text),
+    text: composeAccents(collapseWhitespace(text)),
     x,
     y,
     w: right - x,
@@ -705,7 +706,8 @@ function leadRun(frags: Fragment[]): Line["lead"] {
     text += it.str;
     prev = it;
   }
-  text = collapseWhitespace(text);
+  // Composed as the line's text is, so the lead stays the line's opening words.
+  text = composeAccents(collapseWhitespace(text));
   return text ? { text, font: first.font, size: first.size } : undefined;
 }
 
