@@ -18,17 +18,20 @@ const MARKS: Record<string, string> = {
   "\u02da": "\u030a", // ring
   "\u02dd": "\u030b", // double acute
   "\u02c7": "\u030c", // caron
-  "\u00b8": "\u0327", // cedilla (TeX's \c also sets it before the letter)
+  "\u00b8": "\u0327", // cedilla
 };
 
 const ANY_ACCENT = /[\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7\u00b8`]/;
 
-/** A spacing accent, then the letter it sits on; or a dotless i or j, which exists to carry
- * an accent, then the accent (read in the order of their positions, the accent may come
- * second). The grave accent is also the backtick of code ("`echo`"): it is an accent only
- * inside a word ("probl`eme") or over a lone vowel ("a `a b" for "à"). */
+/**
+ * A spacing accent, then the letter it sits on. Read in the order of their positions, an
+ * accent narrower than its letter may come second: after a dotless i or j (which exist to
+ * carry an accent: "ı´") and as the cedilla under "c¸". The grave accent is also the
+ * backtick of code ("`echo`"): it is an accent only inside a word ("probl`eme") or over a
+ * lone vowel ("a `a b" for "à").
+ */
 const ACCENTED =
-  /([\u0131\u0237])([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7`])|([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7\u00b8])(\p{L})|(?<=\p{L})`(\p{L})|(?<![\p{L}`])`([aeiouAEIOU])(?![\p{L}`])/gu;
+  /([\u0131\u0237])([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7`])|([cCsStT])(\u00b8)|([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7\u00b8])(\p{L})|(?<=\p{L})`(\p{L})|(?<![\p{L}`])`([aeiouAEIOU])(?![\p{L}`])/gu;
 
 /** Dotless i and j, which TeX puts under an accent: "´ı" is "í". */
 const DOTTED: Record<string, string> = { "\u0131": "i", "\u0237": "j" };
@@ -36,9 +39,9 @@ const DOTTED: Record<string, string> = { "\u0131": "i", "\u0237": "j" };
 export function composeAccents(text: string): string {
   if (!ANY_ACCENT.test(text)) return text;
   return text.replace(ACCENTED, (...groups: (string | undefined)[]) => {
-    const [, dotless, after, accent, letter, inWord, lone] = groups;
-    const base = dotless ?? letter ?? inWord ?? lone ?? "";
-    const sign = after ?? accent;
+    const [, dotless, after, cedillaLetter, cedilla, accent, letter, inWord, lone] = groups;
+    const base = dotless ?? cedillaLetter ?? letter ?? inWord ?? lone ?? "";
+    const sign = after ?? cedilla ?? accent;
     const mark = sign && sign !== "`" ? MARKS[sign] : "\u0300";
     return `${DOTTED[base] ?? base}${mark}`.normalize("NFC");
   });

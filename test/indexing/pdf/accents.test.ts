@@ -16,8 +16,9 @@ describe("composeAccents", () => {
     expect(composeAccents("run `echo` or `a` in `ls -l`")).toBe("run `echo` or `a` in `ls -l`");
   });
 
-  it("puts an accent on a dotless i, whichever of the two comes first", () => {
+  it("puts an accent on a dotless i, whichever of the two comes first, and a cedilla read after its letter under it", () => {
     expect(composeAccents("cap\u0131\u00b4tulo, ma\u00b4\u0131z")).toBe("capítulo, maíz");
+    expect(composeAccents("Lista de ilustrac\u00b8\u02dcoes, Fran\u00b8cais")).toBe("Lista de ilustrações, Français");
   });
 
   it("leaves an accent apart from any letter as it is", () => {
