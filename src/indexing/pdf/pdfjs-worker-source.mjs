@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { threadId } from "node:worker_threads";
@@ -50,18 +51,30 @@ export function withGlyphNameFallback(source) {
 }
 
 /**
- * The URL to import pdfjs' worker module from: the changed module, written once per pdfjs
- * release beside the installed packages (node_modules/.cache, as other tools cache there) and
- * read from there, so a thread holds no more than the stock module costs it. Where that folder
- * cannot be written, a data: URL (its 3 MB name stays in the module map); where the anchor is
- * gone, the stock module.
- * @param {string} [cacheDir] where to write it (tests name their own)
+ * Where the changed module is written: beside the installed packages (node_modules/.cache, as
+ * other tools cache there), else, where those are not the user's to write (a global install),
+ * the user's own cache folder.
  */
-export function workerModuleUrl(cacheDir = path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "..", ".cache", "treeindex")) {
+function cacheDirs() {
+  const dirs = [path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "..", ".cache", "treeindex")];
+  const userCache = process.env.XDG_CACHE_HOME || (homedir() && path.join(homedir(), ".cache"));
+  if (userCache) dirs.push(path.join(userCache, "treeindex"));
+  return dirs;
+}
+
+/**
+ * The URL to import pdfjs' worker module from: the changed module, written once per pdfjs
+ * release and treeindex change into the first cache folder that takes it and read from there,
+ * so a thread holds no more than the stock module costs it. Where no folder can be written, a
+ * data: URL (its 3 MB name stays in the module map, about 25 MB more per thread); where the
+ * anchor is gone, the stock module.
+ * @param {string[]} [dirs] the folders to try, in order (tests name their own)
+ */
+export function workerModuleUrl(dirs = cacheDirs()) {
   const stock = require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
   const { version } = require("pdfjs-dist/package.json");
-  const cached = path.join(cacheDir, `pdf.worker-${version}-${statSync(stock).size}-${INSERTED_HASH}.mjs`);
-  if (existsSync(cached)) return pathToFileURL(cached).href;
+  const name = `pdf.worker-${version}-${statSync(stock).size}-${INSERTED_HASH}.mjs`;
+  for (const dir of dirs) if (existsSync(path.join(dir, name))) return pathToFileURL(path.join(dir, name)).href;
   const patched = withGlyphNameFallback(readFileSync(stock, "utf8"));
   if (patched === null) {
     // A JSON line in the service's log format (pino's warn level is 40), as every stderr line.
@@ -69,15 +82,19 @@ export function workerModuleUrl(cacheDir = path.join(path.dirname(require.resolv
     process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })}\n`);
     return pathToFileURL(stock).href;
   }
-  try {
-    mkdirSync(path.dirname(cached), { recursive: true });
-    // Threads and processes starting together each write their own file and rename it over
-    // the name: a reader sees a whole module or none.
-    const own = `${cached}.${process.pid}.${threadId}.tmp`;
-    writeFileSync(own, patched);
-    renameSync(own, cached);
-    return pathToFileURL(cached).href;
-  } catch {
-    return `data:text/javascript;base64,${Buffer.from(patched).toString("base64")}`;
+  for (const dir of dirs) {
+    const cached = path.join(dir, name);
+    try {
+      mkdirSync(dir, { recursive: true });
+      // Threads and processes starting together each write their own file and rename it over
+      // the name: a reader sees a whole module or none.
+      const own = `${cached}.${process.pid}.${threadId}.tmp`;
+      writeFileSync(own, patched);
+      renameSync(own, cached);
+      return pathToFileURL(cached).href;
+    } catch {
+      // Not writable here: the next folder.
+    }
   }
+  return `data:text/javascript;base64,${Buffer.from(patched).toString("base64")}`;
 }

@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PDFDocument, PDFHexString, PDFName, beginText, endText, moveText, setFontAndSize, showText } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { glyphNameText } from "../../../src/indexing/pdf/glyph-name-text.mjs";
@@ -64,19 +65,28 @@ describe("pdfjs' worker module with the glyph-name fallback", () => {
   it("is written once into a cache folder and read from there", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "treeindex-glyphs-"));
     dirs.push(dir);
-    const url = workerModuleUrl(path.join(dir, "cache"));
-    expect(url.startsWith("file:")).toBe(true);
+    const url = workerModuleUrl([path.join(dir, "cache")]);
+    expect(url.startsWith(pathToFileURL(path.join(dir, "cache")).href)).toBe(true);
     expect(existsSync(new URL(url))).toBe(true);
-    expect(workerModuleUrl(path.join(dir, "cache"))).toBe(url);
+    expect(workerModuleUrl([path.join(dir, "cache")])).toBe(url);
     const { WorkerMessageHandler } = await import(url);
     expect(typeof WorkerMessageHandler.initializeFromPort).toBe("function");
   });
 
-  it("is given as a data: URL where the cache folder cannot be made", async () => {
+  it("is written into the next folder where the first cannot be made", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "treeindex-glyphs-"));
     dirs.push(dir);
     writeFileSync(path.join(dir, "file"), "not a folder");
-    const url = workerModuleUrl(path.join(dir, "file", "cache"));
+    const url = workerModuleUrl([path.join(dir, "file", "cache"), path.join(dir, "user-cache")]);
+    expect(url.startsWith(pathToFileURL(path.join(dir, "user-cache")).href)).toBe(true);
+    expect(existsSync(new URL(url))).toBe(true);
+  });
+
+  it("is given as a data: URL where no cache folder can be made", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "treeindex-glyphs-"));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, "file"), "not a folder");
+    const url = workerModuleUrl([path.join(dir, "file", "cache")]);
     expect(url.startsWith("data:text/javascript;base64,")).toBe(true);
     const { WorkerMessageHandler } = await import(url);
     expect(typeof WorkerMessageHandler.initializeFromPort).toBe("function");
