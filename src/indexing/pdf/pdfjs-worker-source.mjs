@@ -1,9 +1,12 @@
 // pdfjs' worker module (the side that parses PDFs, in the same thread in Node) with one
-// change: where a simple font's glyph name is not in the glyph list as a whole, it is read
-// by the Adobe Glyph List's rules (glyph-name-text.mjs) before pdfjs falls back to the
-// character code. pdfjs exports nothing to hook this from outside, so its source gets the
-// helper and one statement more, at one anchor; if a pdfjs release moves the anchor, the
-// stock module is used and the loader says so on stderr (and glyph-names.test.ts fails).
+// change: a simple font's glyph name is read by the Adobe Glyph List's rules
+// (glyph-name-text.mjs) where pdfjs would fall back to the character code, and an expert name
+// as its figure or letter where pdfjs would give a private-use character. pdfjs reads glyph
+// names to text in two places, the encoding the PDF gives (_simpleFontToUnicode) and a Type 1
+// font's own built-in encoding (adjustType1ToUnicode, what pdfTeX's fonts without /Encoding
+// use). pdfjs exports nothing to hook this from outside, so its source gets the helper and one
+// statement before each of the two lookups; if a pdfjs release moves either anchor, the stock
+// module is used and the loader says so on stderr (and glyph-names.test.ts fails).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,39 +18,61 @@ import { glyphNameText } from "./glyph-name-text.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** In PartialEvaluator#_simpleFontToUnicode: the glyph list lookup of an encoding's name. */
-const ANCHOR = `      let unicode = glyphsUnicodeMap[glyphName];
+/** Each lookup of a glyph name's text, and what goes before it: the helper's reading, taken
+ * where it has one (expert names are in the list too, mapped to private-use characters). */
+const PATCHES = [
+  {
+    // PartialEvaluator#_simpleFontToUnicode: the PDF's encoding ("" names already skipped).
+    anchor: `      let unicode = glyphsUnicodeMap[glyphName];
       if (unicode !== undefined) {
         toUnicode[charcode] = String.fromCharCode(unicode);
         continue;
       }
-`;
-
-const FALLBACK = `      if (glyphName.includes(".") || glyphName.includes("_")) {
-        const text = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
-        if (text) {
-          toUnicode[charcode] = text;
-          continue;
-        }
+`,
+    before: `      const treeindexText = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
+      if (treeindexText) {
+        toUnicode[charcode] = treeindexText;
+        continue;
       }
-`;
+`,
+  },
+  {
+    // adjustType1ToUnicode: a Type 1 font's built-in encoding.
+    anchor: `    const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);
+    if (unicode !== -1) {
+      toUnicode[charCode] = String.fromCharCode(unicode);
+    }
+`,
+    before: `    const treeindexText = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
+    if (treeindexText) {
+      toUnicode[charCode] = treeindexText;
+      continue;
+    }
+`,
+  },
+];
 
 /** The module's own copy of the helper: the written module imports nothing of ours, so it
  * stays whole wherever treeindex is moved or built to. */
 const HELPER = `const __treeindexGlyphNameText = (${glyphNameText.toString()});\n`;
 
 /** Names the written module by what was inserted, so one from another treeindex is not used. */
-const INSERTED_HASH = createHash("sha256").update(HELPER + FALLBACK).digest("hex").slice(0, 12);
+const INSERTED_HASH = createHash("sha256").update(HELPER + JSON.stringify(PATCHES)).digest("hex").slice(0, 12);
 
 /**
- * The worker module's source with the glyph-name fallback, or null where the anchor is not
+ * The worker module's source with the glyph-name fallback, or null where an anchor is not
  * found exactly once.
  * @param {string} source pdf.worker.mjs
  */
 export function withGlyphNameFallback(source) {
-  const parts = source.split(ANCHOR);
-  if (parts.length !== 2) return null;
-  return `${HELPER}${parts[0]}${ANCHOR}${FALLBACK}${parts[1]}`;
+  let patched = source;
+  for (const { anchor, before } of PATCHES) {
+    const parts = patched.split(anchor);
+    if (parts.length !== 2) return null;
+    patched = `${parts[0]}${before}${anchor}${parts[1]}`;
+  }
+  // Its source map lies beside the stock module, not beside the written copy.
+  return `${HELPER}${patched.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n")}`;
 }
 
 /**
