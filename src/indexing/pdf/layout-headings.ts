@@ -759,8 +759,8 @@ function hungNumber(lines: Line[], i: number): boolean {
   // nor a running head opening with the page number ("4    CHAPTER 1. RESEARCH QUESTION"),
   // nor a numbered entry of a list or table that runs on as a sentence ("10.26  Protocol of
   // Cereal Partners Worldwide, dated November 21, 1989, and", an exhibit index's row).
-  if (t.split(/\s+/).length > 13 || /[,;:]$|\s(?:and|or|of|the|to|in|for|by|with|pursuant)$/i.test(t)) return false;
-  return l.cells === 2 && l.oneFont && i > 0 && DOTTED_RE.test(t) && !/\s\d{1,4}$/.test(t);
+  if (l.cells !== 2 || !l.oneFont || i === 0 || !DOTTED_RE.test(t) || /\s\d{1,4}$/.test(t)) return false;
+  return t.split(/\s+/).length <= 13 && !/[,;:]$/.test(t) && !FUNCTION_WORD_END_RE.test(t);
 }
 
 function overlapsHorizontally(a: Line, b: Line): boolean {

@@ -1,6 +1,7 @@
 // The one place pdfjs-dist is loaded (plain JavaScript, so the worker entry can load it
 // before tsx is registered).
-//
+import { workerModuleUrl } from "./pdfjs-worker-source.mjs";
+
 // pdfjs' legacy build bundles core-js polyfills that, on Node 20, replace JSON.stringify
 // (about 9x slower) and Array.prototype.push (about 2.5x slower) although Node's own are
 // compliant. Every thread that loads pdfjs would then run all our code with them: store
@@ -17,8 +18,6 @@ const capturedNatives = !("__core-js_shared__" in globalThis);
 // aborts the whole process ("close before init" in node_zlib.cc). Without the global, pdfjs
 // inflates those streams with its own synchronous decoder, as it does every content stream.
 delete globalThis.DecompressionStream;
-
-import { workerModuleUrl } from "./pdfjs-worker-source.mjs";
 
 export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
 // In Node, pdfjs runs its "worker" in the same thread and imports this module on the first

@@ -18,8 +18,17 @@ import { glyphNameText } from "./glyph-name-text.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** Each lookup of a glyph name's text, and what goes before it: the helper's reading, taken
- * where it has one (expert names are in the list too, mapped to private-use characters). */
+/** The helper's reading of a glyph name, taken where it has one, before pdfjs' own lookup
+ * (expert names are in pdfjs' list too, mapped to private-use characters). `indent` and
+ * `code` follow the code it goes into. */
+const readFirst = (indent, code) => `${indent}const treeindexText = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
+${indent}if (treeindexText) {
+${indent}  toUnicode[${code}] = treeindexText;
+${indent}  continue;
+${indent}}
+`;
+
+/** Each lookup of a glyph name's text in pdfjs, and what goes before it. */
 const PATCHES = [
   {
     // PartialEvaluator#_simpleFontToUnicode: the PDF's encoding ("" names already skipped).
@@ -29,12 +38,7 @@ const PATCHES = [
         continue;
       }
 `,
-    before: `      const treeindexText = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
-      if (treeindexText) {
-        toUnicode[charcode] = treeindexText;
-        continue;
-      }
-`,
+    before: readFirst("      ", "charcode"),
   },
   {
     // adjustType1ToUnicode: a Type 1 font's built-in encoding.
@@ -43,12 +47,7 @@ const PATCHES = [
       toUnicode[charCode] = String.fromCharCode(unicode);
     }
 `,
-    before: `    const treeindexText = __treeindexGlyphNameText(glyphName, glyphsUnicodeMap);
-    if (treeindexText) {
-      toUnicode[charCode] = treeindexText;
-      continue;
-    }
-`,
+    before: readFirst("    ", "charCode"),
   },
 ];
 
