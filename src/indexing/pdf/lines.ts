@@ -330,10 +330,17 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   }
   let gutter = bestCorridor(support, lo);
   // A two-column contents page: the corridor between the left column's leaders and its page
-  // numbers is emptier than the gutter beyond those numbers. It is no gutter; the next best is.
-  if (gutter && opensOnPageNumbers(rows, gutter)) {
-    support.fill(0, Math.max(0, Math.floor(gutter.from - lo)), Math.min(cells, Math.ceil(gutter.to - lo)));
-    gutter = bestCorridor(support, lo);
+  // numbers is emptier than the gutter beyond those numbers. It is no gutter: the gutter runs
+  // from the numbers' right edge to where the next column starts in their rows. (Not the next
+  // best corridor: the numbers, flush right, start at different x, and the next column's own
+  // corridor between its chapter numbers and titles is as empty.)
+  const numbers = gutter ? pageNumbersRightOf(rows, gutter) : null;
+  if (gutter && numbers) {
+    if (numbers.next - numbers.end >= 2) gutter = { from: numbers.end, to: numbers.next };
+    else {
+      support.fill(0, Math.max(0, Math.floor(gutter.from - lo)), Math.min(cells, Math.ceil(gutter.to - lo)));
+      gutter = bestCorridor(support, lo);
+    }
   }
   if (!gutter) return null;
   // The supporting rows must read as prose on both sides, not as table cells.
@@ -400,24 +407,40 @@ function bestCorridor(support: Int32Array, lo: number): Gutter | null {
 }
 
 /**
- * In most rows with text right of `g`, what starts there is a bare page number with nothing
- * or a gap of half an em after it: the numbers end a column, they start none. ("3" of
- * "3.1 Title", set as items "3" and "1" a thin space apart, runs on.)
+ * In most rows with text on both sides of `g`, what starts right of it is a bare page number
+ * with nothing or a gap of half an em after it: the numbers end a column, they start none.
+ * ("3" of "3.1 Title", set as items "3" and "1" a thin space apart, runs on.) Rows with text
+ * right of `g` only say nothing: the next column's entries keep their own pitch, so most of
+ * its rows share no baseline with the column before. Returns where the numbers set against
+ * `g` end and where the next column starts in their rows, or null.
  */
-function opensOnPageNumbers(rows: Item[][], g: Gutter): boolean {
+function pageNumbersRightOf(rows: Item[][], g: Gutter): { end: number; next: number } | null {
   let rightOf = 0;
   let numbers = 0;
+  let end = g.to;
+  let nextColumn = Infinity;
   for (const row of rows) {
     let first: Item | null = null;
-    for (const it of row) if (rightOfGutter(it, g) && it.str.trim() && (!first || it.x < first.x)) first = it;
-    if (!first) continue;
+    let left = false;
+    for (const it of row) {
+      if (!it.str.trim()) continue;
+      if (leftOfGutter(it, g)) left = true;
+      else if (rightOfGutter(it, g) && (!first || it.x < first.x)) first = it;
+    }
+    if (!first || !left) continue;
     rightOf++;
     if (!/^\d{1,4}$/.test(first.str.trim())) continue;
     let next = Infinity;
     for (const it of row) if (it.x > first.right - 0.5 && it !== first && it.str.trim()) next = Math.min(next, it.x);
-    if (next - first.right >= first.size * 0.5) numbers++;
+    if (next - first.right < first.size * 0.5) continue;
+    numbers++;
+    // The column of numbers set against the corridor; not a full-width row's number far right.
+    if (first.x - g.to <= first.size * 2) {
+      end = Math.max(end, first.right);
+      nextColumn = Math.min(nextColumn, next);
+    }
   }
-  return rightOf >= 6 && numbers >= rightOf * 0.5;
+  return rightOf >= 6 && numbers >= rightOf * 0.5 ? { end, next: nextColumn } : null;
 }
 
 function letterCount(s: string): number {

@@ -160,6 +160,84 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual([...left, ...right]);
   });
 
+  it("reads a two-column contents by column when the next column hangs its chapter numbers", () => {
+    // A package manual's contents in two columns (geometry of a real one): the left column's
+    // page numbers stand 18 pt right of its leaders, the gutter beyond them is 10 pt, and the
+    // right column hangs its chapter numbers 10 pt before the titles ("4  Environment", then
+    // "4.1 General" under the title), its rows on their own pitch. Passing over the first
+    // corridor to the next best one found the right column's corridor between its chapter
+    // numbers and titles, and the page was read as one column: "3.1 The Simple Statement 3 4".
+    const items: RawItem[] = [];
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let r = 0; r < 16; r++) {
+      const y = 466 - r * 12.5;
+      const page = String(r + 1);
+      if (r % 5 === 0) {
+        const title = `Chapter title ${r}`;
+        items.push(item(String(r / 5 + 1), 153.7, y, 10, "f2", 5), item(title, 168.6, y, 10, "f2", 70), item(page, 320.6, y, 10, "f2", page.length * 5));
+        left.push(`${r / 5 + 1} ${title} ${page}`);
+      } else {
+        const title = `${Math.floor(r / 5) + 1}.${r % 5} Section ${r}`;
+        items.push(item(title, 168.6, y, 10, "f1", 90), item(". . . . .", 268.3, y, 10, "f1", 32.3), item(page, 320.6, y, 10, "f1", page.length * 5));
+        left.push(`${title} . . . . . ${page}`);
+      }
+    }
+    for (let r = 0; r < 14; r++) {
+      const y = 466 - r * 12;
+      const page = String(40 + r);
+      if (r % 5 === 0) {
+        const title = `Environment ${r}`;
+        items.push(item(String(r / 5 + 4), 335.5, y, 10, "f2", 5), item(title, 350.5, y, 10, "f2", 62), item(page, 497.4, y, 10, "f2", 10));
+        right.push(`${r / 5 + 4} ${title} ${page}`);
+      } else {
+        const title = `${Math.floor(r / 5) + 4}.${r % 5} Entry ${r}`;
+        items.push(item(title, 350.5, y, 10, "f1", 70), item(". . . . . . . .", 427.7, y, 10, "f1", 54.8), item(page, 497.4, y, 10, "f1", 10));
+        right.push(`${title} . . . . . . . . ${page}`);
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual([...left, ...right]);
+  });
+
+  it("reads a two-column contents by column when its page numbers start at different x", () => {
+    // A newsletter's contents (geometry of a real one): issue heads' numbers in bold start at
+    // 277.4, entries' numbers at 278.8, both ending at 288.8. Passing over the corridor before
+    // them found the sliver between the two starts, and every left-column number was read
+    // onto the right column's row: "16 New LaTeX release . . . 24".
+    const items: RawItem[] = [];
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let r = 0; r < 18; r++) {
+      const y = 700 - r * 13.5;
+      const page = String(16 + Math.floor(r / 6));
+      if (r % 6 === 0) {
+        const title = `Issue ${r / 6 + 12}, June 2000`;
+        items.push(item(title, 43.7, y, 10, "f2", 124), item(page, 277.4, y, 10, "f2", 11.4));
+        left.push(`${title} ${page}`);
+      } else {
+        const title = `Left entry ${r}`;
+        items.push(item(title, 58.6, y, 10, "f1", 60), item(". . . . . . . . . . . . . .", 123.6, y, 10, "f1", 142.3), item(page, 278.8, y, 10, "f1", 10));
+        left.push(`${title} . . . . . . . . . . . . . . ${page}`);
+      }
+    }
+    for (let r = 0; r < 16; r++) {
+      const y = 701 - r * 15;
+      const page = String(24 + Math.floor(r / 5));
+      if (r % 5 === 0) {
+        const title = `Issue ${r / 5 + 19}, September 2009`;
+        items.push(item(title, 308.7, y, 10, "f2", 128), item(page, 542.4, y, 10, "f2", 11.4));
+        right.push(`${title} ${page}`);
+      } else {
+        const title = `Right entry ${r}`;
+        items.push(item(title, 323.7, y, 10, "f1", 80), item(". . . . . . . . . . . . .", 411.9, y, 10, "f1", 118), item(page, 543.8, y, 10, "f1", 10));
+        right.push(`${title} . . . . . . . . . . . . . ${page}`);
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text.replace(/\s+/g, " "))).toEqual([...left, ...right]);
+  });
+
   it("reads a back-of-book index in three columns column by column, each letter head over its entries", () => {
     // Three columns of equal width on one baseline grid; letter heads interrupt each column
     // at its own rows. Across the page only one gutter shows at a time; the side holding two
