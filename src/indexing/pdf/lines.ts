@@ -443,8 +443,12 @@ function pageNumbersRightOf(rows: Item[][], g: Gutter): { end: number; next: num
   return rightOf >= 6 && numbers >= rightOf * 0.5 ? { end, next: nextColumn } : null;
 }
 
+/**
+ * Letters, and the symbols code names are made of: an index of macros opens with "\%" and
+ * "\{". Not figures, punctuation, currency or percent signs: a table's cells are no prose.
+ */
 function letterCount(s: string): number {
-  return s.match(/\p{L}/gu)?.length ?? 0;
+  return s.match(/[\p{L}\\@#&*+=<>/_^~|{}[\]]/gu)?.length ?? 0;
 }
 
 /** Text rows as the item extents stillFree reads: per row its item count, then each item's x and right. */

@@ -263,6 +263,37 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text)).toEqual(expected.flat());
   });
 
+  it("reads a macro index in three columns by column when its first column lists symbols", () => {
+    // A package manual's index: its first column opens with entries that hold no letter
+    // ("\\%", "\\{", their page numbers run on onto a second line), the others with macro
+    // names. Counting letters only, the first column read as leaders and numbers, no text.
+    const items: RawItem[] = [];
+    const expected: string[][] = [[], [], []];
+    const symbols = ["\\%", "\\{", "\\}", "\\@", "\\#", "\\&", "\\_", "\\^", "\\~", "\\|", "\\<", "\\>", "\\=", "\\+", "\\*", "\\/", "\\[", "\\]"];
+    for (let c = 0; c < 3; c++) {
+      const x = 143 + c * 122;
+      for (let r = 0; r < 18; r++) {
+        const y = 626 - r * 11;
+        if (c > 0 && r % 6 === 0) {
+          const letter = String.fromCharCode(65 + c * 3 + r / 6);
+          items.push(item(letter, x + 54, y, 9, "f2", 7));
+          expected[c].push(letter);
+        } else if (c === 0 && r % 3 === 2) {
+          const more = `${r + 40}, ${r + 50}`;
+          items.push(item(more, x + 31, y, 9, "f1", 50));
+          expected[c].push(more);
+        } else {
+          const name = c === 0 ? symbols[r] : `\\macro${c}x${r}`;
+          const page = String(r + 1);
+          items.push(item(name, x, y, 9, "f3", c === 0 ? 9 : 50), item(". . . . . . .", x + 60, y, 9, "f1", 35), item(page, x + 110 - page.length * 4.5, y, 9, "f1", page.length * 4.5));
+          expected[c].push(`${name} . . . . . . . ${page}`);
+        }
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(expected.flat());
+  });
+
   it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
     const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
     expect(lines[0].text).toBe("Bold");
