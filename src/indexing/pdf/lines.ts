@@ -99,6 +99,18 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   if (memory.keepRows) memory.rows = packRows(textRows);
   if (found) memory.gutter = found.main;
   else if (memory.gutter && stillFree(textRows, memory.gutter)) gutters = [memory.gutter];
+  if (gutters.length === 0) {
+    const band = columnsBelow(textRows, pageWidth);
+    if (band) {
+      const above = rows.filter((r) => r[0].y > band.top);
+      return [...readRows(above, [], monoFonts), ...readRows(rows.filter((r) => r[0].y <= band.top), band.gutters, monoFonts)];
+    }
+  }
+  return readRows(rows, gutters, monoFonts);
+}
+
+/** Rows read into lines, column by column between the gutters. */
+function readRows(rows: Item[][], gutters: readonly Gutter[], monoFonts: ReadonlySet<string>): Line[] {
   const frags: Fragment[] = [];
   for (const row of rows) for (const f of splitRow(row, gutters)) frags.push(f);
   const lines: Line[] = [];
@@ -122,6 +134,24 @@ function orderLines(items: Item[], pageWidth: number, monoFonts: ReadonlySet<str
   }
   flush();
   return lines;
+}
+
+/**
+ * Columns that start below the page's top, after a wide space (an index or a bibliography in
+ * columns after the text above it in one): the baseline above which the page is one column,
+ * and the gutters of the rows below, or null. Looked for only where the whole page shows none.
+ */
+function columnsBelow(rows: Item[][], pageWidth: number): { top: number; gutters: Gutter[] } | null {
+  if (rows.length < 12) return null;
+  const gaps: number[] = [];
+  for (let i = 1; i < rows.length; i++) gaps.push(rows[i - 1][0].y - rows[i][0].y);
+  const pitch = [...gaps].sort((a, b) => a - b)[gaps.length >> 1];
+  if (!(pitch > 0)) return null;
+  let best = -1;
+  for (let i = 1; i < rows.length - 8; i++) if (gaps[i - 1] >= 2.2 * pitch && (best < 0 || gaps[i - 1] > gaps[best - 1])) best = i;
+  if (best < 0) return null;
+  const found = findColumns(rows.slice(best), pageWidth);
+  return found ? { top: rows[best - 1][0].y - 0.1, gutters: found.gutters } : null;
 }
 
 /**

@@ -294,6 +294,35 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text)).toEqual(expected.flat());
   });
 
+  it("reads an index that starts below a page of code in its columns", () => {
+    // The last page of a package's code listing, then its index in two columns: short code
+    // lines with a comment set further right leave the index's gutter free but are no columns
+    // of text, too many for the page as a whole to read as two columns; below the wide space
+    // before the index, its columns show. Without looking there, "\\alpha@entry0 ... 1" and
+    // "\\beta@entry0 ... 40" were read as one line.
+    const items: RawItem[] = [];
+    const expected: string[] = [];
+    for (let r = 0; r < 22; r++) {
+      const y = 720 - r * 11;
+      const code = `\\let\\x${r}=${r}`;
+      const note = `% note ${r}`;
+      items.push(item(code, 80, y, 8.5, "mono", 40), item(note, 300, y, 8.5, "mono", 50));
+      expected.push(`${code} ${note}`);
+    }
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let r = 0; r < 12; r++) {
+      const y = 430 - r * 11;
+      const a = `\\alpha@entry${r} . . . . . ${r + 1}`;
+      const b = `\\beta@entry${r} . . . . . . . . ${r + 40}`;
+      items.push(item(a, 80, y, 8.5, "f1", 165), item(b, 290, y, 8.5, "f1", 230));
+      left.push(a);
+      right.push(b);
+    }
+    const lines = itemsToLines(items, 612, new Set(["mono"]));
+    expect(lines.map((l) => l.text)).toEqual([...expected, ...left, ...right]);
+  });
+
   it("drops overprinted duplicates (fake bold) and marks monospace lines", () => {
     const lines = itemsToLines([item("Bold", 50, 700, 10, "m1"), item("Bold", 50.2, 700, 10, "m1")], 612, new Set(["m1"]));
     expect(lines[0].text).toBe("Bold");
