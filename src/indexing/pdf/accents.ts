@@ -21,7 +21,11 @@ const MARKS: Record<string, string> = {
   "\u00b8": "\u0327", // cedilla
 };
 
-const ANY_ACCENT = /[\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7\u00b8`]/;
+/** The spacing accents set over a letter, and the cedilla set under one. */
+const ABOVE = Object.keys(MARKS).filter((c) => c !== "\u00b8").join("");
+const CEDILLA = "\u00b8";
+
+const ANY_ACCENT = new RegExp(`[${ABOVE}${CEDILLA}\`]`);
 
 /**
  * A spacing accent, then the letter it sits on. Read in the order of their positions, an
@@ -30,8 +34,10 @@ const ANY_ACCENT = /[\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c
  * backtick of code ("`echo`"): it is an accent only inside a word ("probl`eme") or over a
  * lone vowel ("a `a b" for "à").
  */
-const ACCENTED =
-  /([\u0131\u0237])([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7`])|([cCsStT])(\u00b8)|([\u00b4\u02c6\u02dc\u00af\u02d8\u02d9\u00a8\u02da\u02dd\u02c7\u00b8])(\p{L})|(?<=\p{L})`(\p{L})|(?<![\p{L}`])`([aeiouAEIOU])(?![\p{L}`])/gu;
+const ACCENTED = new RegExp(
+  `([\u0131\u0237])([${ABOVE}\`])|([cCsStT])(${CEDILLA})|([${ABOVE}${CEDILLA}])(\\p{L})|(?<=\\p{L})\`(\\p{L})|(?<![\\p{L}\`])\`([aeiouAEIOU])(?![\\p{L}\`])`,
+  "gu",
+);
 
 /** Dotless i and j, which TeX puts under an accent: "´ı" is "í". */
 const DOTTED: Record<string, string> = { "\u0131": "i", "\u0237": "j" };

@@ -366,6 +366,8 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   // corridor between its chapter numbers and titles is as empty.)
   const numbers = gutter ? pageNumbersRightOf(rows, gutter) : null;
   if (gutter && numbers) {
+    // No text follows the numbers in their rows: they end the only column (a contents page in one).
+    if (!Number.isFinite(numbers.next)) return null;
     if (numbers.next - numbers.end >= 2) gutter = { from: numbers.end, to: numbers.next };
     else {
       support.fill(0, Math.max(0, Math.floor(gutter.from - lo)), Math.min(cells, Math.ceil(gutter.to - lo)));
