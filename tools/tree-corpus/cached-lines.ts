@@ -1,6 +1,6 @@
 /**
  * The page lines of a corpus PDF as indexPdf has them before it builds a tree: read by pdfjs
- * once into the line cache (`<corpus>/lines-v17/<id>.v8`), then with running heads, footers and
+ * once into the line cache (`<corpus>/lines-v18/<id>.v8`), then with running heads, footers and
  * line numbers stripped and letter-spaced runs joined. Shared by explain.ts and line-model.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * Development aid for heading detection (issue #37): builds the outline-less tree of corpus
  * PDFs from cached page lines (pdfjs reads each stripped PDF once, into
- * `<corpus>/lines-v17/<id>.v8`), scores it against the gold outline and prints per-family figures
+ * `<corpus>/lines-v18/<id>.v8`), scores it against the gold outline and prints per-family figures
  * and, with --misses, the gold titles not found beside the lines on their pages.
  *
  *   npx tsx tools/tree-corpus/explain.ts [--split tune|held-out|all] [--family TEXT]

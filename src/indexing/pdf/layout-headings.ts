@@ -317,9 +317,13 @@ function listTerm(lines: Line[], i: number, bodySize: number, code: boolean): bo
   return (code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && scheme(l.text.trim()).kind === null && definitionTerm(lines, i);
 }
 
-/** A line at the text's size in a code face other than the one that sets the document's code (its listings). */
+/**
+ * A line at the text's size in a code face other than the one that sets the document's code
+ * (its listings), or in small capitals of two sizes: listings are never set so, a heading
+ * that names code in a document whose headings are small capitals is ("RL.CLOSE()").
+ */
 function isHeadingCode(l: Line, { bodySize, codeFont }: Pick<LayoutStats, "bodySize" | "codeFont">): boolean {
-  return l.mono && codeFont !== undefined && l.font !== codeFont && l.size < bodySize + 0.8;
+  return l.mono && l.size < bodySize + 0.8 && (l.smallCaps === true || (codeFont !== undefined && l.font !== codeFont));
 }
 
 /**
@@ -441,6 +445,23 @@ function twoLinesInOwnFace(lines: Line[], i: number, stats: LayoutStats): boolea
   return words <= 12 && (!c || styleKey(c) !== styleKey(a));
 }
 
+/** Space after a run-in title, against its size, that sets it apart without punctuation:
+ * TeX stretches a word space (a third of an em) to half an em or so, never to this. */
+const RUN_IN_GAP = 0.8;
+
+function spacedApart(lead: NonNullable<Line["lead"]>): boolean {
+  return (lead.gap ?? 0) >= RUN_IN_GAP * lead.size;
+}
+
+/**
+ * A run-in title that only its space sets apart (no punctuation, no tab, no larger size):
+ * LaTeX's \paragraph, the level below every displayed heading in the same face.
+ */
+function apartBySpaceOnly(l: Line, title: string): boolean {
+  const lead = l.lead;
+  return !!lead && title === lead.text.trim() && spacedApart(lead) && (l.cells ?? 1) < 2 && lead.size < l.size + 0.8;
+}
+
 /** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
 const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
 
@@ -482,12 +503,19 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   // fourth-level headings run in; an unnumbered one ending in a colon introduces a list.
   const labelled = PAREN_LABEL_RE.test(raw);
   const closed = RUN_IN_CLOSED_RE.test(raw) || (labelled && COLON_CLOSED_RE.test(raw));
-  const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8;
+  // Set apart by an em or so, not a word space: LaTeX's \paragraph closes its title with
+  // space alone ("Returns" then a 1 em space then "Extension for micromark ..."), where bold
+  // words opening a sentence ("note if an error ...") take a word space.
+  const spaced = spacedApart(lead);
+  const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8 || spaced;
   if (!closed && !apart) return null;
   // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").
   const rest = l.text.trim().slice(raw.length);
   const restLetters = (rest.match(/\p{L}/gu) ?? []).length;
   if (restLetters < 6 || restLetters < rest.replace(/\s/g, "").length * 0.6) return null;
+  // A lower-case name spaced apart is no title: a description list's label ("bgcolor",
+  // "newtx") stands so before its description (corpus tune: 7 PDFs less precise, for 12
+  // titles of one generated README).
   const title = closedTitle(raw);
   if (!title || !headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
   // It opens a paragraph: first line, after a finished sentence, after extra space, or
@@ -871,7 +899,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // the other headings of that style; otherwise it sits below them all.
         // A heading numbered "1)" runs in beneath the headings of its face ("A. Options"
         // over "1) help: ..."), whatever that face is.
-        const own = stats.styles.has(leadStyle) && !PAREN_LABEL_RE.test(runIn);
+        // So does one that only its space sets apart (below).
+        const own = stats.styles.has(leadStyle) && !PAREN_LABEL_RE.test(runIn) && !apartBySpaceOnly(l, runIn);
         onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
         continue;
       }

@@ -608,6 +608,12 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   if (capitals) {
     line.size = capitals;
     line.smallCaps = true;
+  } else {
+    const perFont = smallCapsByFont(line.text, frags, monoFonts);
+    if (perFont) {
+      Object.assign(line, perFont, { mono: monoFonts.has(perFont.font), smallCaps: true });
+      line.otherFonts = byLetterFont.keysAtLeast(1).filter((f) => f !== perFont.font);
+    }
   }
   return line;
 }
@@ -676,6 +682,53 @@ function smallCapsSize(text: string, bySize: Tally<number>): number | undefined 
   const [large, small, nLarge, nSmall] = a > b ? [a, b, na, nb] : [b, a, nb, na];
   const ratio = small / large;
   return ratio >= SMALL_CAPS_MIN && ratio <= SMALL_CAPS_MAX && nSmall >= nLarge ? large : undefined;
+}
+
+/**
+ * Small capitals of two sizes in each of several faces: a browser or word processor makes
+ * small capitals by scaling capitals, and a heading that names code ("Event: 'close'") sets
+ * its code in another face at its own size, small capitals and all (12 and 8.4 pt words, 10.2
+ * and 7.1 pt code), so the line shows four sizes and `smallCapsSize` sees none. Each face is
+ * judged alone: one size, or two as `smallCapsSize` wants them (at least one face so). The
+ * line takes the capitals' size and face of its words, or of its code when it has no words
+ * outside code (as `proseStyle` lets words decide). Undefined when it is no such line.
+ */
+function smallCapsByFont(text: string, frags: Fragment[], monoFonts: ReadonlySet<string>): { size: number; font: string } | undefined {
+  if (/\p{Ll}/u.test(text) || !/\p{Lu}.*\p{Lu}.*\p{Lu}/u.test(text)) return undefined;
+  const sizesOf = new Map<string, Tally<number>>();
+  for (const f of frags) {
+    for (const it of f.items) {
+      const n = countAlnum(it.str);
+      if (!n) continue;
+      let t = sizesOf.get(it.font);
+      if (!t) sizesOf.set(it.font, (t = new Tally<number>()));
+      t.add(Math.round(it.size * 10) / 10, n);
+    }
+  }
+  if (sizesOf.size < 2) return undefined;
+  let scaled = false;
+  let words: { font: string; size: number; n: number } | undefined;
+  let code: { font: string; size: number; n: number } | undefined;
+  for (const [font, t] of sizesOf) {
+    const entries = t.entries();
+    const n = entries.reduce((sum, [, k]) => sum + k, 0);
+    let size: number;
+    if (entries.length === 1) size = entries[0][0];
+    else {
+      const large = smallCapsSize(text, t);
+      if (large === undefined) return undefined;
+      size = large;
+      scaled = true;
+    }
+    const mono = monoFonts.has(font);
+    const best = mono ? code : words;
+    if (!best || n > best.n) {
+      if (mono) code = { font, size, n };
+      else words = { font, size, n };
+    }
+  }
+  const chosen = words ?? code;
+  return scaled && chosen ? { size: chosen.size, font: chosen.font } : undefined;
 }
 
 /** Sums per key in first-seen order; a line has one to a few keys, so a linear scan is cheapest. */
@@ -767,7 +820,11 @@ function leadRun(frags: Fragment[]): Line["lead"] {
   }
   // Composed as the line's text is, so the lead stays the line's opening words.
   text = composeAccents(collapseWhitespace(text));
-  return text ? { text, font: first.font, size: first.size } : undefined;
+  if (!text) return undefined;
+  // The space between the lead and what follows: a word space, or the em that LaTeX's
+  // \paragraph (and run-in heads like it) sets after a title it closes with nothing else.
+  const gap = items[k].x - items[k - 1].right;
+  return gap > 0 ? { text, font: first.font, size: first.size, gap: Math.round(gap * 100) / 100 } : { text, font: first.font, size: first.size };
 }
 
 /** ASCII letters and anything beyond ASCII (accented and non-Latin letters). */

@@ -37,7 +37,13 @@ export interface Line {
    * run-in heading ("Product Liability Litigation. The Company is ...") or a heading on the
    * same baseline as text after it. Absent when the line starts in its own main font.
    */
-  lead?: { text: string; font: string; size: number };
+  lead?: {
+    text: string;
+    font: string;
+    size: number;
+    /** Space between the lead's last glyph and the next word, in points (absent when none or overlapping). */
+    gap?: number;
+  };
   /**
    * Set in small capitals made of two sizes (each word's first capital at the line's `size`,
    * the rest as smaller capitals), as Times-based LaTeX templates and word processors set

@@ -18,6 +18,8 @@ export interface Run {
   monoBold?: boolean;
   /** Set right after the previous run on its baseline, one space on (x is ignored). */
   after?: boolean;
+  /** With `after`: this many points on instead of one space (a run-in title's em). */
+  gap?: number;
   /** `x` is the run's middle, not its left edge: a centred line. */
   centred?: boolean;
   /**
@@ -25,6 +27,11 @@ export interface Run {
    * first letter at `size`, the rest as capitals at 0.8 `size`, in the same font.
    */
   smallCaps?: boolean;
+  /**
+   * Small capitals as a browser makes them for `font-variant: small-caps` in a face without
+   * them: lower-case letters drawn as capitals at 0.7 `size`, everything else at `size`.
+   */
+  scaledCaps?: boolean;
   /**
    * Letter-spaced (tracked) type, as thesis templates set their titles: each letter drawn on
    * its own, this many points after the previous one, and a word space more between words.
@@ -64,9 +71,10 @@ export async function buildPdf(pages: Run[][], bookmarks?: Bookmark[], labels?: 
     let end = 0;
     for (const r of runs) {
       const font = r.monoBold ? monoBold : r.mono ? mono : r.boldItalic ? boldItalic : r.italic ? italic : r.bold ? bold : regular;
-      const x = r.after ? end + font.widthOfTextAtSize(" ", r.size) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
-      end = r.smallCaps ? drawSmallCaps(page, r, x, font) : r.tracking !== undefined ? drawTracked(page, r, x, font, r.tracking) : x + font.widthOfTextAtSize(r.text, r.size);
-      if (!r.smallCaps && r.tracking === undefined) page.drawText(r.text, { x, y: r.y, size: r.size, font });
+      const x = r.after ? end + (r.gap ?? font.widthOfTextAtSize(" ", r.size)) : r.centred ? r.x - font.widthOfTextAtSize(r.text, r.size) / 2 : r.x;
+      const drawn = r.smallCaps || r.scaledCaps || r.tracking !== undefined;
+      end = r.smallCaps ? drawSmallCaps(page, r, x, font) : r.scaledCaps ? drawScaledCaps(page, r, x, font) : r.tracking !== undefined ? drawTracked(page, r, x, font, r.tracking) : x + font.widthOfTextAtSize(r.text, r.size);
+      if (!drawn) page.drawText(r.text, { x, y: r.y, size: r.size, font });
     }
   }
   if (bookmarks?.length) addOutline(doc, bookmarks);
@@ -90,6 +98,17 @@ function drawSmallCaps(page: ReturnType<PDFDocument["addPage"]>, r: Run, x: numb
       x += font.widthOfTextAtSize(rest, small);
     }
   });
+  return x;
+}
+
+/** Draws a run in scaled capitals, each stretch of lower-case letters as smaller capitals; returns its right edge. */
+function drawScaledCaps(page: ReturnType<PDFDocument["addPage"]>, r: Run, x: number, font: Awaited<ReturnType<PDFDocument["embedFont"]>>): number {
+  for (const piece of r.text.match(/\p{Ll}+|[^\p{Ll}]+/gu) ?? []) {
+    const lower = /\p{Ll}/u.test(piece);
+    const [text, size] = lower ? [piece.toUpperCase(), r.size * 0.7] : [piece, r.size];
+    page.drawText(text, { x, y: r.y, size, font });
+    x += font.widthOfTextAtSize(text, size);
+  }
   return x;
 }
 

@@ -144,6 +144,33 @@ ${sectionCounters("")}
     headingFace: "Times (Liberation Serif)",
     headingStyle: "numbers hung in the left margin, bold at (about) body size, italic and roman below",
   },
+  // Small capitals in other arrangements (thirty-first session): left-aligned over a serif text,
+  // letter-spaced over a sans text; neither bold, the lower levels at the text's size.
+  {
+    tool: "chromium",
+    family: "gen-chromium / small caps left serif css",
+    css: `body { font-family: "Liberation Serif", serif; font-size: 10.5pt; line-height: 1.4; }
+h1, h2, h3, h4 { font-family: "Liberation Serif", serif; font-weight: normal; margin: 1.2em 0 0.4em; }
+h1 { font-size: 15pt; font-variant: small-caps; } h2 { font-size: 12pt; font-variant: small-caps; }
+h3 { font-size: 10.5pt; font-weight: bold; font-style: italic; } h4 { font-size: 10.5pt; font-style: italic; }
+.title { font-size: 20pt; font-variant: small-caps; }`,
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "Times (Liberation Serif)",
+    headingStyle: "small caps at levels 1-2, left-aligned, bold italic and italic at body size below",
+  },
+  {
+    tool: "chromium",
+    family: "gen-chromium / spaced small caps sans css",
+    css: `body { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; line-height: 1.5; }
+h1, h2, h3, h4 { font-family: "DejaVu Sans", sans-serif; font-weight: normal; margin: 1.3em 0 0.5em; }
+h1 { font-size: 12.5pt; font-variant: small-caps; letter-spacing: 0.12em; text-align: center; }
+h2 { font-size: 10.5pt; font-variant: small-caps; letter-spacing: 0.08em; }
+h3 { font-size: 9.5pt; font-variant: small-caps; } h4 { font-size: 9.5pt; font-style: italic; }
+.title { font-size: 16pt; font-variant: small-caps; letter-spacing: 0.12em; }`,
+    bodyFace: "DejaVu Sans",
+    headingFace: "DejaVu Sans",
+    headingStyle: "letter-spaced small caps, centred at level 1, small caps at body size at level 3, italic at level 4",
+  },
 ];
 
 /** The flag that makes Chromium write the PDF outline. */

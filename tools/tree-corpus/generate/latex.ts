@@ -186,6 +186,56 @@ export const LATEX_STYLES: LatexStyle[] = [
     headingFace: "Helvetica",
     headingStyle: "unnumbered bold, sizes by level",
   },
+  // Unnumbered looks in other faces and classes (thirty-first session): headings told from the
+  // text by size and weight alone, down to bold at the text's size.
+  {
+    tool: "latex",
+    family: "gen-latex / article unnumbered",
+    documentclass: "article",
+    numbered: false,
+    indent: true,
+    bodyFace: "Latin Modern",
+    headingFace: "Latin Modern",
+    headingStyle: "unnumbered bold, sizes by level, bold at the text's size below",
+  },
+  {
+    tool: "latex",
+    family: "gen-latex / report unnumbered Utopia",
+    documentclass: "report",
+    classoption: ["12pt"],
+    fontfamily: "utopia",
+    chapters: true,
+    numbered: false,
+    toc: true,
+    bodyFace: "Utopia",
+    headingFace: "Utopia",
+    headingStyle: "unnumbered chapters and bold sections, printed contents",
+  },
+  {
+    tool: "latex",
+    family: "gen-latex / KOMA-Script unnumbered sans body",
+    documentclass: "scrartcl",
+    numbered: false,
+    preamble: String.raw`\renewcommand{\familydefault}{\sfdefault}
+`,
+    bodyFace: "Latin Modern Sans",
+    headingFace: "Latin Modern Sans",
+    headingStyle: "unnumbered sans bold over a sans text, sizes by level",
+  },
+  {
+    tool: "latex",
+    family: "gen-latex / sans Avant Garde unnumbered",
+    documentclass: "article",
+    classoption: ["10pt"],
+    fontfamily: "avant",
+    numbered: false,
+    indent: true,
+    preamble: String.raw`\renewcommand{\familydefault}{\sfdefault}
+`,
+    bodyFace: "Avant Garde",
+    headingFace: "Avant Garde",
+    headingStyle: "unnumbered bold, sizes by level, indented paragraphs",
+  },
 ];
 
 /** Typesets `doc` into `pdf`; `work` is a scratch directory of this document. */

@@ -181,6 +181,35 @@ export const LIBREOFFICE_STYLES: LibreOfficeStyle[] = [
     headingFace: "Times (Liberation Serif)",
     headingStyle: "unnumbered, not bold: sizes by level, italic at levels 3-4",
   },
+  // Unnumbered sans headings over a serif text in other sizes and weights (thirty-first session).
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / alternating bold italic sans headings",
+    body: { font: dejavuSerif, size: "10.5pt" },
+    headings: [
+      { font: sans, size: "15pt", bold: true },
+      { font: sans, size: "13pt", bold: true, italic: true },
+      { font: sans, size: "11.5pt", bold: true },
+      { font: sans, size: "11pt", bold: true, italic: true },
+    ],
+    bodyFace: "DejaVu Serif",
+    headingFace: "Helvetica (Liberation Sans)",
+    headingStyle: "unnumbered: bold and bold italic sans by turns, sizes by level",
+  },
+  {
+    tool: "libreoffice",
+    family: "gen-libreoffice / unnumbered sans sizes over serif",
+    body: { font: serif, size: "11pt" },
+    headings: [
+      { font: dejavu, size: "16pt" },
+      { font: dejavu, size: "13pt" },
+      { font: dejavu, size: "11pt", bold: true },
+      { font: dejavu, size: "11pt", italic: true },
+    ],
+    bodyFace: "Times (Liberation Serif)",
+    headingFace: "DejaVu Sans",
+    headingStyle: "unnumbered sans: regular by size at levels 1-2, bold and italic at body size below",
+  },
 ];
 
 const FONT_FACES = [sans, serif, dejavu, dejavuSerif].map((f) => `<style:font-face style:name="${f}" svg:font-family="'${f}'" style:font-family-generic="${f === serif || f === dejavuSerif ? "roman" : "swiss"}" style:font-pitch="variable"/>`).join("");
