@@ -283,7 +283,9 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
   // A line in several fonts counts when none of them is the body font (a heading's number or
   // command name in another face), not when it is (a sentence with emphasis).
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
-  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && !l.mono));
+  // A line mixing code with words in another face is no listing ("Class: ReadableStream",
+  // code at the heading's size taking the line's face by its letters).
+  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && (!l.mono || !l.oneFont)));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
   // Up to a point and a half smaller, in a face of its own (kept only where it numbers sections);
   // code counts in a face other than the listings' (a numbered heading naming a function).
