@@ -451,6 +451,13 @@ function twoLinesInOwnFace(lines: Line[], i: number, stats: LayoutStats): boolea
  * TeX stretches a word space (a third of an em) to half an em or so, never to this. */
 const RUN_IN_GAP = 0.8;
 
+/** The next line goes on in the same paragraph at the line's own left edge: no hanging indent. */
+function paragraphGoesOnBelow(l: Line, next: Line | undefined, stats: LayoutStats): boolean {
+  if (!next || Math.abs(next.x - l.x) > 1.5 || Math.abs(next.size - stats.bodySize) >= 0.8) return false;
+  const gap = l.y - next.y;
+  return gap > 0 && gap <= 1.3 * Math.max(stats.bodyPitch, l.size);
+}
+
 function spacedApart(lead: NonNullable<Line["lead"]>): boolean {
   return (lead.gap ?? 0) >= RUN_IN_GAP * lead.size;
 }
@@ -494,7 +501,7 @@ function closedTitle(raw: string): string | null {
  * apart from the text on the same baseline by a wide gap or a larger size. Returns the
  * heading's title, or null.
  */
-function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string | null {
+function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats, next?: Line): string | null {
   const lead = l.lead;
   if (!lead || lead.font === stats.bodyFont && lead.size < stats.bodySize + 0.8) return null;
   // What follows the lead is larger than the text: the whole line is one heading in two
@@ -515,10 +522,12 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats): string
   const rest = l.text.trim().slice(raw.length);
   const restLetters = (rest.match(/\p{L}/gu) ?? []).length;
   if (restLetters < 6 || restLetters < rest.replace(/\s/g, "").length * 0.6) return null;
-  // A lower-case name spaced apart is no title: a description list's label ("bgcolor",
-  // "newtx") stands so before its description (corpus tune: 7 PDFs less precise, for 12
-  // titles of one generated README).
-  const title = closedTitle(raw);
+  // A lower-case name spaced apart is a title when its paragraph goes on beneath it at its
+  // own left edge (a reference's options, "domain", "maxAge"); a description list's label
+  // ("bgcolor", "newtx") stands so too, but its description goes on indented, or not at all.
+  // Neither is a table's row ("upgreek   upgreek [Sch03]", two cells) or a smaller name.
+  const lowerCaseName = namesOneThing(raw) && !LABEL_RE.test(raw) && apartBySpaceOnly(l, raw) && lead.size > l.size - 0.8 && paragraphGoesOnBelow(l, next, stats);
+  const title = closedTitle(raw) ?? (lowerCaseName ? raw : null);
   if (!title || !headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
   // It opens a paragraph: first line, after a finished sentence, after extra space, or
   // indented; a numbered one opens its paragraph wherever it stands (under its section's title).
@@ -893,7 +902,7 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       if (p === from.page && i <= from.line) continue;
       if (p === to.page && i >= to.line) break;
       const l = lines[i];
-      const runIn = runInTitle(l, lines[i - 1], stats) ?? labelledTitleAlone(l, lines, i, stats);
+      const runIn = runInTitle(l, lines[i - 1], stats, lines[i + 1]) ?? labelledTitleAlone(l, lines, i, stats);
       if (runIn) {
         const lead = l.lead ?? l;
         const leadStyle = `${bucket(lead.size)}|${lead.font}`;
