@@ -315,6 +315,8 @@ function definitionTerm(lines: Line[], i: number): boolean {
  */
 function listTerm(lines: Line[], i: number, bodySize: number, code: boolean): boolean {
   const l = lines[i];
+  // Small capitals set a heading, never a list's term: a method's name over its parameters.
+  if (l.smallCaps) return false;
   // A label numbers a section ("B. sea.getAsset(key)"), its paragraph indented as all are.
   return (code || (l.size < bodySize + 0.8 && namesOneThing(l.text.trim()))) && scheme(l.text.trim()).kind === null && definitionTerm(lines, i);
 }

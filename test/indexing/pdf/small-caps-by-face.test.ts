@@ -30,9 +30,11 @@ describe("sub-sections in scaled small capitals that name code in a second face"
     [section("The readline module", 740), ...text(1, 5, 710), ...named("Class:", "Interface", 630), ...text(10, 4, 605), ...named("Event:", "'close'", 535), ...text(20, 6, 510)],
     [...named("Event:", "'line'", 740), ...text(30, 5, 715), ...named("Event:", "'pause'", 630), ...text(40, 6, 605)],
     [section("Examples", 740), ...text(50, 4, 710), ...named("Event:", "'resume'", 640), ...text(60, 8, 615)],
+    // A method's heading all in code, its parameters listed indented beneath it.
+    [{ text: "rl.setPrompt(promptText)", x: 60, y: 740, size: 10.2, mono: true, scaledCaps: true }, { text: "promptText {string} the prompt to show when asked for input", x: 80, y: 715, size: 10.5 }, ...text(70, 6, 695)],
   ];
 
-  it("reads each sub-section as one heading at its page, under its section", async () => {
+  it("reads each sub-section as one heading at its page, under its section, and a method's name over its parameters as a heading", async () => {
     expect(await outline(await buildPdf(pages))).toEqual([
       "1 THE READLINE MODULE [1]",
       "2 CLASS: INTERFACE [1]",
@@ -41,6 +43,7 @@ describe("sub-sections in scaled small capitals that name code in a second face"
       "2 EVENT: 'PAUSE' [2]",
       "1 EXAMPLES [3]",
       "2 EVENT: 'RESUME' [3]",
+      "3 RL.SETPROMPT(PROMPTTEXT) [4]",
     ]);
   });
 });
