@@ -236,6 +236,33 @@ export const LATEX_STYLES: LatexStyle[] = [
     headingFace: "Avant Garde",
     headingStyle: "unnumbered bold, sizes by level, indented paragraphs",
   },
+  {
+    tool: "latex",
+    family: "gen-latex / sans Latin Modern unnumbered",
+    documentclass: "article",
+    classoption: ["11pt"],
+    numbered: false,
+    preamble: String.raw`\renewcommand{\familydefault}{\sfdefault}
+`,
+    bodyFace: "Latin Modern Sans",
+    headingFace: "Latin Modern Sans",
+    headingStyle: "unnumbered bold, sizes by level, 11 pt",
+  },
+  {
+    tool: "latex",
+    family: "gen-latex / report Helvetica headings over Times",
+    documentclass: "report",
+    fontfamily: "mathptmx",
+    chapters: true,
+    numbered: false,
+    preamble: String.raw`\usepackage[scaled=0.92]{helvet}
+\usepackage{sectsty}
+\allsectionsfont{\sffamily}
+`,
+    bodyFace: "Times",
+    headingFace: "Helvetica",
+    headingStyle: "unnumbered chapters and sections in sans bold over a Times text",
+  },
 ];
 
 /** Typesets `doc` into `pdf`; `work` is a scratch directory of this document. */
