@@ -1046,27 +1046,6 @@ function finishFromPreviousPage(prev: Cand | undefined, pages: PageText[], p: nu
   return taken;
 }
 
-/**
- * Two headings of one style stacked, not one title wrapped ("Performance Results" over
- * "Performance Improvements", a section with nothing in it before its first sub-section):
- * the lines stand further apart than a title's own leading, start at one left edge, and the
- * next line's first word would have fitted on the first line, within the widest line that
- * starts at that edge on the page (its column's measure). A title breaks where its line is
- * full, or where its author breaks it, and then the lines keep their leading.
- */
-function roomToGoOn(above: Line, below: Line, lines: readonly Line[]): boolean {
-  const size = Math.max(above.size, below.size);
-  if (above.y - below.y <= STACKED_GAP * size || Math.abs(above.x - below.x) > 2) return false;
-  const measure = Math.max(...lines.filter((l) => Math.abs(l.x - above.x) <= 2).map((l) => l.x + l.w));
-  const text = below.text.trim();
-  const word = text.split(/\s+/)[0];
-  const wordWidth = (below.w * word.length) / Math.max(1, text.length);
-  return above.x + above.w + 0.35 * above.size + wordWidth < measure - 0.5 * size;
-}
-
-/** Baseline to baseline, against the type's size, past which two lines of one title do not stand. */
-const STACKED_GAP = 1.4;
-
 /** Join a heading wrapped onto following lines of the same style, and a bare number line
  * ("3", "Chapter 3", not "Chapter Text") with the title under it. */
 function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
@@ -1110,8 +1089,7 @@ function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): void {
       const caseKept = unfinished || label || !(isAllCaps(a.title) && /\p{Ll}/u.test(bt));
       // A line that goes on with the title's sentence in lower case may be long (a caption).
       const sentenceGoesOn = (lb.cells ?? 1) === 1 && /^\p{Ll}/u.test(bt) && !/[.:!?]$/.test(a.title) && bt.split(/\s+/).length <= 30;
-      const continuation =
-        sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (!opensWithLabel(bt) || (unfinished && nextPattern === "chapter")) && !roomToGoOn(last, lb, lines);
+      const continuation = sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (!opensWithLabel(bt) || (unfinished && nextPattern === "chapter"));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one
