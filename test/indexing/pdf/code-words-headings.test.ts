@@ -5,17 +5,9 @@
  * its face. A line mixing code with words is no listing: it is judged as a heading.
  */
 import { describe, expect, it } from "vitest";
-import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { preorder } from "./tree-checks.ts";
-import { buildPdf, type Run } from "./heading-class-builder.ts";
+import { layoutRows as outline } from "./tree-checks.ts";
+import { buildPdf, type Run, sentence } from "./heading-class-builder.ts";
 
-async function outline(data: Uint8Array): Promise<string[]> {
-  const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
-  expect(doc.tocSource).toBe("layout");
-  return preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
-}
-
-const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 14 * i, size: 11 }));
 const section = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 16, bold: true });
 const named = (label: string, code: string, y: number): Run[] => [

@@ -39,6 +39,9 @@ export interface Run {
   tracking?: number;
 }
 
+/** A line of ordinary body text, numbered so that no two lines repeat. */
+export const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
+
 /** A bookmark to a page (0-based), with its children. */
 export interface Bookmark {
   title: string;

@@ -7,17 +7,9 @@
  * description, which goes on indented, and is no title either.
  */
 import { describe, expect, it } from "vitest";
-import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { preorder } from "./tree-checks.ts";
-import { buildPdf, type Run } from "./heading-class-builder.ts";
+import { layoutRows as outline } from "./tree-checks.ts";
+import { buildPdf, type Run, sentence } from "./heading-class-builder.ts";
 
-async function outline(data: Uint8Array): Promise<string[]> {
-  const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
-  expect(doc.tocSource).toBe("layout");
-  return preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
-}
-
-const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 13 * i, size: 10 }));
 const heading = (title: string, size: number, y: number): Run => ({ text: title, x: 60, y, size, bold: true });
 const EM = 10;

@@ -4,17 +4,9 @@
  * so the line shows four sizes. Each face is judged alone (lines.ts, smallCapsByFont).
  */
 import { describe, expect, it } from "vitest";
-import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { preorder } from "./tree-checks.ts";
-import { buildPdf, type Run } from "./heading-class-builder.ts";
+import { layoutRows as outline } from "./tree-checks.ts";
+import { buildPdf, type Run, sentence } from "./heading-class-builder.ts";
 
-async function outline(data: Uint8Array): Promise<string[]> {
-  const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
-  expect(doc.tocSource).toBe("layout");
-  return preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
-}
-
-const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 const text = (from: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, i) => ({ text: sentence(from + i), x: 60, y: top - 14 * i, size: 10.5 }));
 
 /** A section in scaled capitals at 15 pt. */

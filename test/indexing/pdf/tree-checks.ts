@@ -7,6 +7,14 @@ import type { IndexedDocument, TreeNode } from "../../../src/indexing/tree-types
 import { openPdf } from "../../../src/indexing/pdf/document.ts";
 import { extractPages } from "../../../src/indexing/pdf/extract.ts";
 import { stripHeadersFooters } from "../../../src/indexing/pdf/headers-footers.ts";
+import { indexPdf } from "../../../src/indexing/pdf/index.ts";
+
+/** The tree of a PDF read without its outline, from its layout: "depth title [page]" per node, in order. */
+export async function layoutRows(data: Uint8Array): Promise<string[]> {
+  const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
+  expect(doc.tocSource).toBe("layout");
+  return preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+}
 
 export function preorder(tree: TreeNode[]): { node: TreeNode; depth: number; parent?: TreeNode }[] {
   const out: { node: TreeNode; depth: number; parent?: TreeNode }[] = [];
