@@ -473,6 +473,13 @@ function apartBySpaceOnly(l: Line, title: string): boolean {
   return !!lead && title === lead.text.trim() && spacedApart(lead) && (l.cells ?? 1) < 2 && lead.size < l.size + 0.8;
 }
 
+/**
+ * A program's member or call as an API reference names its sections ("worker.stdin",
+ * "port.ref()", ".matchBase", "new Worker(filename[, options])"): a member access or a call,
+ * not one word (an option's value, "dashed") or a path or address ("//www.ctan.org/pkg").
+ */
+const API_NAME_RE = /^(?:new\s+)?(?:\.[\p{L}_$][\w$]*|[\p{L}_$][\w$]*(?=[.(]))(?:\.[\p{L}_$][\w$]*)*(?:\(.*\))?$/u;
+
 /** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
 const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
 
@@ -519,9 +526,16 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats, next?: 
   // words opening a sentence ("note if an error ...") take a word space.
   const spaced = spacedApart(lead);
   const apart = (l.cells ?? 1) >= 2 || lead.size >= l.size + 0.8 || spaced;
+  const rest = l.text.trim().slice(raw.length);
+  // A name in the code face closed by a period in the text's face ("port.ref(). Opposite of
+  // unref()", or alone over its list, "port.hasRef()."): a run-in title around code, whose
+  // bold the code face lacks. A sentence does not open with code and stop at once.
+  const codeClosed = lead.font === stats.codeFont && raw.length <= 60 && API_NAME_RE.test(raw) && (/^\.\s+\p{Lu}/u.test(rest) || rest === ".");
+  // Indented is not enough: the wrapped end of a list item ("setImmediate()." under its
+  // bullet's text) stands so.
+  if (codeClosed) return opensParagraph(l, prev, stats, false, false) && headingShaped({ ...l, text: raw, cells: 1, oneFont: true, mono: false }, true, true) ? raw : null;
   if (!closed && !apart) return null;
   // The rest of the line is prose, not the figures of a table row ("Total net revenue   32,266").
-  const rest = l.text.trim().slice(raw.length);
   const restLetters = (rest.match(/\p{L}/gu) ?? []).length;
   if (restLetters < 6 || restLetters < rest.replace(/\s/g, "").length * 0.6) return null;
   // A lower-case name spaced apart is a title when its paragraph goes on beneath it at its
@@ -531,14 +545,16 @@ function runInTitle(l: Line, prev: Line | undefined, stats: LayoutStats, next?: 
   const lowerCaseName = namesOneThing(raw) && !LABEL_RE.test(raw) && apartBySpaceOnly(l, raw) && lead.size > l.size - 0.8 && paragraphGoesOnBelow(l, next, stats);
   const title = closedTitle(raw) ?? (lowerCaseName ? raw : null);
   if (!title || !headingShaped({ ...l, text: title, cells: 1, oneFont: true, mono: false }, true)) return null;
-  // It opens a paragraph: first line, after a finished sentence, after extra space, or
-  // indented; a numbered one opens its paragraph wherever it stands (under its section's title).
-  if (prev && prev.y > l.y && !labelled) {
-    const ends = /[.:!?)\]"”’]$/.test(prev.text.trim());
-    const spaced = prev.y - l.y > 1.3 * Math.max(stats.bodyPitch, l.size);
-    if (!ends && !spaced && !(l.x > prev.x + 3)) return null;
-  }
-  return title;
+  return opensParagraph(l, prev, stats, labelled) ? title : null;
+}
+
+/** It opens a paragraph: first line, after a finished sentence, after extra space, or
+ * indented; a numbered one opens its paragraph wherever it stands (under its section's title). */
+function opensParagraph(l: Line, prev: Line | undefined, stats: LayoutStats, labelled: boolean, indented = true): boolean {
+  if (!prev || prev.y <= l.y || labelled) return true;
+  const ends = /[.:!?)\]"”’]$/.test(prev.text.trim());
+  const spaced = prev.y - l.y > 1.3 * Math.max(stats.bodyPitch, l.size);
+  return ends || spaced || (indented && l.x > prev.x + 3);
 }
 
 /** A line wholly in a face of its own at the text's size, short enough for a title. */
@@ -890,6 +906,23 @@ export interface LayoutOptions {
   skipPages?: ReadonlySet<number>;
 }
 
+/**
+ * The style most titles at about the text's size took before, on this page or earlier (the
+ * latest of them on a tie), titles in the code face aside: the document's usual level for
+ * titles run in or set in its text.
+ */
+function usualBodySized(onPage: Cand[], cands: Cand[], stats: LayoutStats): Cand | undefined {
+  const counts = new Map<string, { n: number; last: Cand }>();
+  for (const c of [...cands, ...onPage]) {
+    if (c.size >= stats.bodySize + 0.8 || c.style.split("|")[1] === stats.codeFont) continue;
+    const seen = counts.get(c.style);
+    counts.set(c.style, { n: (seen?.n ?? 0) + 1, last: c });
+  }
+  let best: { n: number; last: Cand } | undefined;
+  for (const v of counts.values()) if (!best || v.n >= best.n) best = v;
+  return best?.last;
+}
+
 export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: LayoutOptions = {}): Heading[] {
   const from = opts.after ?? { page: 0, line: -1 };
   const to = opts.before ?? { page: pages.length, line: 0 };
@@ -914,7 +947,13 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         // over "1) help: ..."), whatever that face is.
         // So does one that only its space sets apart (below).
         const own = stats.styles.has(leadStyle) && !PAREN_LABEL_RE.test(runIn) && !apartBySpaceOnly(l, runIn);
-        onPage.push({ page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own });
+        // A title in the code face is the titles' own run-in style with a name in it (the code
+        // face has no bold): it ranks with the body-sized titles before it.
+        const named = lead.font === stats.codeFont && API_NAME_RE.test(runIn) ? usualBodySized(onPage, cands, stats) : undefined;
+        const cand: Cand = named
+          ? { page: p, line: i, title: runIn, style: named.style, size: named.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: named.runIn, closed: named.closed }
+          : { page: p, line: i, title: runIn, style: own ? leadStyle : `${leadStyle}|run-in`, size: lead.size, depth: numberingDepth(runIn), pattern: strongPattern(runIn), runIn: !own };
+        onPage.push(cand);
         continue;
       }
       // Alone on its line it is displayed: it ranks among the headings by its face, and so do
