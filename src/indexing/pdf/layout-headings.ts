@@ -478,7 +478,7 @@ function apartBySpaceOnly(l: Line, title: string): boolean {
  * "port.ref()", ".matchBase", "new Worker(filename[, options])"): a member access or a call,
  * not one word (an option's value, "dashed") or a path or address ("//www.ctan.org/pkg").
  */
-const API_NAME_RE = /^(?:new\s+)?(?:\.[\p{L}_$][\w$]*|[\p{L}_$][\w$]*(?=[.(]))(?:\.[\p{L}_$][\w$]*)*(?:\(.*\))?$/u;
+const API_NAME_RE = /^(?:new\s+)?(?:\.[\p{L}_$][\w$]*|[\p{L}_$][\w$]*(?=[.([]))(?:\.[\p{L}_$][\w$]*|\[[\p{L}_$][\w$.]*\])*(?:\(.*\))?$/u;
 
 /** A label numbered in parentheses ("1) ", "b) "): a journal's run-in heading, or a list item's. */
 const PAREN_LABEL_RE = /^(?:\d{1,2}|[a-z])\)\s/;
@@ -577,6 +577,30 @@ function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStat
   if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize) && prev?.oneFont && prev.font === l.font) return null;
   const title = t.slice(0, -1);
   return headingShaped({ ...l, text: title }, true) ? title : null;
+}
+
+/** The style suffix of apiNameAlone's headings: like a code heading face, their size says nothing of their rank. */
+const API_STYLE = "|api";
+
+/**
+ * A program's member or call alone on its line in the code face, set apart by space above
+ * and below as a heading is, with prose or a list after it: a word processor sets a heading
+ * that is all code in its code style at the listings' size ("punycode.decode(string)" over
+ * "Converts a Punycode string ..."). A one-line listing hugs the sentence that introduces it.
+ */
+function apiNameAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
+  const t = l.text.trim();
+  // Its arguments are parameters' names ("(url[, options][, callback])"), not a call's
+  // values: a string, an object or another call mark a line of a listing.
+  const args = /\((.*)\)$/.exec(t)?.[1] ?? "";
+  // Centred, it is a heading of its own style already (centred-lines.ts).
+  if (!l.oneFont || !l.mono || l.centred || l.font !== stats.codeFont || t.length > 80 || !API_NAME_RE.test(t) || !/^[\w$.,|\s[\]]*$/.test(args)) return null;
+  const [prev, next] = [lines[i - 1], lines[i + 1]];
+  if (!next || next.y >= l.y || next.mono || Math.abs(next.size - stats.bodySize) >= 0.8 || !/^[\p{Lu}•]/u.test(next.text.trim())) return null;
+  // Most room above: a heading's space above is its largest, where a listing's opening line
+  // follows its introduction at about a paragraph's spacing.
+  if (l.y - next.y < 1.3 * stats.bodyPitch || (prev && prev.y > l.y && prev.y - l.y < 1.5 * stats.bodyPitch)) return null;
+  return t;
 }
 
 /**
@@ -963,6 +987,11 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         const style = `${bucket(l.size)}|${l.font}`;
         displayedRunInStyles.add(style);
         onPage.push({ page: p, line: i, title: closedAlone, style, size: l.size, depth: numberingDepth(closedAlone), pattern: strongPattern(closedAlone), closed: true });
+        continue;
+      }
+      const apiName = apiNameAlone(l, lines, i, stats);
+      if (apiName) {
+        onPage.push({ page: p, line: i, title: apiName, style: `${bucket(l.size)}|${l.font}${API_STYLE}`, size: l.size, depth: 0, pattern: null });
         continue;
       }
       const style = headingStyleOf(l, stats);
@@ -1384,7 +1413,7 @@ function backMatterWithSections(ranked: Cand[], all: readonly Cand[]): void {
  * first come, so one ranked so already can be another's parent.
  */
 function rankCodeHeadings(ranked: Cand[], codeStyles: ReadonlySet<string>): void {
-  const order = [...new Set(ranked.map((c) => c.style))].filter((k) => codeStyles.has(k));
+  const order = [...new Set(ranked.map((c) => c.style))].filter((k) => codeStyles.has(k) || k.endsWith(API_STYLE));
   for (const style of order) {
     const first = ranked.findIndex((c) => c.style === style);
     if (first < 1) continue;
