@@ -44,6 +44,8 @@ export interface LayoutStats {
    * Their headings rank below the heading their first one comes under (assignLevels).
    */
   codeHeadingStyles: Set<string>;
+  /** Fonts set inside lines in several fonts (fontsInsideLines): faces that appear in sentences. */
+  inlineFonts: Set<string>;
 }
 
 const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
@@ -216,7 +218,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && (countsOn(s.numbers) || lettersCountOn(s.letters))) numberedStyles.add(k);
-  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont), codeHeadingStyles };
+  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont), codeHeadingStyles, inlineFonts: inline };
 }
 
 /** Fonts that set part of a line in several fonts: faces used inside sentences, not for whole lines. */
@@ -583,7 +585,8 @@ function labelledTitleAlone(l: Line, lines: Line[], i: number, stats: LayoutStat
 const API_STYLE = "|api";
 
 /**
- * A program's member or call alone on its line in the code face, set apart by space above
+ * A program's member or call alone on its line in a code face (the listings', or its bold as
+ * a bold heading style sets its code), set apart by space above
  * and below as a heading is, with prose or a list after it: a word processor sets a heading
  * that is all code in its code style at the listings' size ("punycode.decode(string)" over
  * "Converts a Punycode string ..."). A one-line listing hugs the sentence that introduces it.
@@ -594,7 +597,9 @@ function apiNameAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): st
   // values: a string, an object or another call mark a line of a listing.
   const args = /\((.*)\)$/.exec(t)?.[1] ?? "";
   // Centred, it is a heading of its own style already (centred-lines.ts).
-  if (!l.oneFont || !l.mono || l.centred || l.font !== stats.codeFont || t.length > 80 || !API_NAME_RE.test(t) || !/^[\w$.,|\s[\]]*$/.test(args)) return null;
+  // Another code face than the listings' is a heading face only if no sentence uses it.
+  const face = l.font === stats.codeFont || !stats.inlineFonts.has(l.font);
+  if (!l.oneFont || !l.mono || !face || l.centred || t.length > 80 || !API_NAME_RE.test(t) || !/^[\w$.,|\s[\]]*$/.test(args)) return null;
   const [prev, next] = [lines[i - 1], lines[i + 1]];
   if (!next || next.y >= l.y || next.mono || Math.abs(next.size - stats.bodySize) >= 0.8 || !/^[\p{Lu}•]/u.test(next.text.trim())) return null;
   // Most room above: a heading's space above is its largest, where a listing's opening line
@@ -989,7 +994,8 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: closedAlone, style, size: l.size, depth: numberingDepth(closedAlone), pattern: strongPattern(closedAlone), closed: true });
         continue;
       }
-      const apiName = apiNameAlone(l, lines, i, stats);
+      // In an accepted heading style it is judged as the others of that style are (below).
+      const apiName = stats.styles.has(headingStyleOf(l, stats)) ? null : apiNameAlone(l, lines, i, stats);
       if (apiName) {
         onPage.push({ page: p, line: i, title: apiName, style: `${bucket(l.size)}|${l.font}${API_STYLE}`, size: l.size, depth: 0, pattern: null });
         continue;

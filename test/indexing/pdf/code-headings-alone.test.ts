@@ -3,7 +3,8 @@
  * size ("punycode.decode(string)" in Courier 10 pt over 11 pt text): nothing but the room a
  * heading takes above and below sets them apart from a one-line listing, which follows the
  * sentence introducing it at about a paragraph's spacing, and they name a member or a call
- * with its parameters, not a call with values ("require('punycode/')"). Their size says
+ * with its parameters, not a call with values ("require('punycode/')"). A bold heading style
+ * sets them in the code face's bold, a face no listing uses. Their size says
  * nothing of their rank: they rank just below the heading the first of them comes under,
  * above a smaller heading inside one of them.
  */
@@ -40,6 +41,10 @@ describe("headings all in code at the listings' size, set apart by a heading's r
       ...text(40, 2, 355),
       code("punycode.ucs2.encode(codePoints)", 320),
       ...text(50, 3, 298),
+      // In the code face's bold, as a bold heading style sets its code: a second heading
+      // face at that size, first seen after the first, ranks below it.
+      { ...code("punycode.ucs2.version", 235), mono: false, monoBold: true },
+      ...text(90, 2, 213),
     ],
     [
       ...text(60, 2, 740),
@@ -62,6 +67,7 @@ describe("headings all in code at the listings' size, set apart by a heading's r
       "3 Examples [1]",
       "2 punycode.toUnicode(input) [1]",
       "2 punycode.ucs2.encode(codePoints) [1]",
+      "3 punycode.ucs2.version [1]",
     ]);
   });
 });
