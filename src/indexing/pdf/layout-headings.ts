@@ -586,17 +586,17 @@ const API_STYLE = "|api";
 
 /**
  * A program's member or call alone on its line in a code face (the listings', or its bold as
- * a bold heading style sets its code), set apart by space above
- * and below as a heading is, with prose or a list after it: a word processor sets a heading
- * that is all code in its code style at the listings' size ("punycode.decode(string)" over
- * "Converts a Punycode string ..."). A one-line listing hugs the sentence that introduces it.
+ * a bold heading style sets its code), set apart by space above and below as a heading is,
+ * with prose or a list after it: a word processor sets a heading that is all code in its
+ * code style at the listings' size ("punycode.decode(string)" over "Converts a Punycode
+ * string ..."). A one-line listing hugs the sentence that introduces it. Centred, it is a
+ * heading of its own style already (centred-lines.ts).
  */
 function apiNameAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): string | null {
   const t = l.text.trim();
   // Its arguments are parameters' names ("(url[, options][, callback])"), not a call's
   // values: a string, an object or another call mark a line of a listing.
   const args = /\((.*)\)$/.exec(t)?.[1] ?? "";
-  // Centred, it is a heading of its own style already (centred-lines.ts).
   // Another code face than the listings' is a heading face only if no sentence uses it.
   const face = l.font === stats.codeFont || !stats.inlineFonts.has(l.font);
   if (!l.oneFont || !l.mono || !face || l.centred || t.length > 80 || !API_NAME_RE.test(t) || !/^[\w$.,|\s[\]]*$/.test(args)) return null;
@@ -994,14 +994,14 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
         onPage.push({ page: p, line: i, title: closedAlone, style, size: l.size, depth: numberingDepth(closedAlone), pattern: strongPattern(closedAlone), closed: true });
         continue;
       }
+      const style = headingStyleOf(l, stats);
+      const inHeadingStyle = stats.styles.has(style);
       // In an accepted heading style it is judged as the others of that style are (below).
-      const apiName = stats.styles.has(headingStyleOf(l, stats)) ? null : apiNameAlone(l, lines, i, stats);
+      const apiName = inHeadingStyle ? null : apiNameAlone(l, lines, i, stats);
       if (apiName) {
         onPage.push({ page: p, line: i, title: apiName, style: `${bucket(l.size)}|${l.font}${API_STYLE}`, size: l.size, depth: 0, pattern: null });
         continue;
       }
-      const style = headingStyleOf(l, stats);
-      const inHeadingStyle = stats.styles.has(style);
       const opening = l.text.trim();
       const styled = inHeadingStyle || (stats.numberedStyles.has(style) && (DOTTED_RE.test(opening) || LETTER_LABEL_RE.test(opening)));
       if (!startsBlock(lines, i, stats.bodyPitch, stats.bodySize)) continue;
