@@ -46,6 +46,8 @@ export interface LayoutStats {
   codeHeadingStyles: Set<string>;
   /** Fonts set inside lines in several fonts (fontsInsideLines): faces that appear in sentences. */
   inlineFonts: Set<string>;
+  /** Every code face the document sets (monospace), the listings' and others. */
+  codeFonts: Set<string>;
 }
 
 const PART_RE = /^part\s+([ivx]{1,5}|\d{1,2}|one|two|three|four|five)\b(?![–-]\d)/i;
@@ -218,7 +220,7 @@ export function computeLayoutStats(pages: PageText[], skipPages: ReadonlySet<num
   }
   const numberedStyles = new Set<string>();
   for (const [k, s] of seen) if (!styles.has(k) && (countsOn(s.numbers) || lettersCountOn(s.letters))) numberedStyles.add(k);
-  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont), codeHeadingStyles, inlineFonts: inline };
+  return { bodySize, bodyPitch, bodyFont, codeFont, styles, numberedStyles, firstSeen, runInFaces: facesRunningIn(pages, bodyFont), codeHeadingStyles, inlineFonts: inline, codeFonts: new Set(byCodeFont.keys()) };
 }
 
 /** Fonts that set part of a line in several fonts: faces used inside sentences, not for whole lines. */
@@ -286,8 +288,9 @@ function isHeadingStyle(l: Line, bodySize: number, bodyFont: string, codeFont: s
   // command name in another face), not when it is (a sentence with emphasis).
   const face = (l.font !== bodyFont && (l.oneFont || !l.otherFonts?.includes(bodyFont))) || l.smallCaps === true;
   // A line mixing code with words in another face is no listing ("Class: ReadableStream",
-  // code at the heading's size taking the line's face by its letters).
-  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && (!l.mono || !l.oneFont)));
+  // code at the heading's size taking the line's face by its letters), nor is code in
+  // another face than the listings' ("frontmatter(options?)" at 12 pt over 11 pt text).
+  const larger = l.size >= bodySize + 0.8 && (l.size >= bodySize * 1.1 || (face && (!l.mono || !l.oneFont || (codeFont !== undefined && l.font !== codeFont))));
   const distinct = Math.abs(l.size - bodySize) < 0.8 && face && (!l.mono || isHeadingCode(l, { bodySize, codeFont }));
   // Up to a point and a half smaller, in a face of its own (kept only where it numbers sections);
   // code counts in a face other than the listings' (a numbered heading naming a function).
@@ -401,7 +404,8 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   if (/[[\]]/.test(named) && !strongPattern(t) && ((bodySized && !namesCode) || /\[\d+(?:\s*[,–-]\s*\d+)*\]/.test(named))) return false;
   const body = t.replace(DOTTED_RE, "").replace(LETTER_RE, "");
   const letters = (body.match(/\p{L}/gu) ?? []).length;
-  const nonSpace = body.replace(/\s/g, "").length;
+  // A call's empty parentheses are part of a name ("::stop()", "run()"), not a formula's signs.
+  const nonSpace = body.replace(/\s|(?<=[\w$])\(\)/g, "").length;
   if (letters < 2 || (letters / Math.max(1, nonSpace) < 0.6 && !NUMBERED_NAME_RE.test(body.trim()))) return false;
   const words = body.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w));
   if (words.length === 0 || words.length > 18) return false;
@@ -606,6 +610,65 @@ function apiNameAlone(l: Line, lines: Line[], i: number, stats: LayoutStats): st
   // follows its introduction at about a paragraph's spacing.
   if (l.y - next.y < 1.3 * stats.bodyPitch || (prev && prev.y > l.y && prev.y - l.y < 1.5 * stats.bodyPitch)) return null;
   return t;
+}
+
+/** A TeX command's name opening a line: a backslash, letters (and @), a star at most. */
+const COMMAND_NAME_RE = /^(\\[A-Za-z@]+\*?)(?=$|[\s{[(<〈])/u;
+/** Nothing but a command's arguments: braced, bracketed or angled groups, the names of
+ * commands among them ("{⟨list⟩}\do{⟨code⟩}"), the last perhaps wrapped onto the next line. */
+const ARGUMENTS_ONLY_RE = /^(?:\s*(?:\{[^{}]*\}|\[[^\]]*\]|〈[^〉]*〉|<[^<>]*>|\([^()]*\)|\\[A-Za-z@]+))*\s*(?:[{[][^{}[\]]*)?$/u;
+
+/**
+ * A command's syntax set out into the margin, left of the text's left edge, in a code face
+ * ("\@swap{⟨token1⟩}{⟨token2⟩}" over its description at the text's edge): a LaTeX package
+ * manual's entry for the command, which it bookmarks by the command's name. Several commands
+ * of one entry stand one under another, each its own. Returns the command's name.
+ */
+function commandInMargin(l: Line, pages: readonly PageText[], p: number, stats: LayoutStats): string | null {
+  const t = l.text.trim();
+  const name = COMMAND_NAME_RE.exec(t)?.[1];
+  // The syntax alone on its line: a name set in the margin beside its paragraph's first line
+  // (ltxdoc's \DescribeMacro) shares that line, and such names are not bookmarked.
+  if (!name || !ARGUMENTS_ONLY_RE.test(t.slice(name.length)) || Math.abs(l.size - stats.bodySize) >= 0.8) return null;
+  // The name is in a code face: the whole line's, or its opening run's (the arguments'
+  // placeholders in italics may hold most of its letters).
+  const nameFace = l.lead?.font ?? l.font;
+  // Not the listings' own face: a listing's index names its macros in the margin beside it.
+  if (!(l.mono || stats.codeFonts.has(nameFace)) || nameFace === stats.codeFont) return null;
+  // Out in the margin by more than a paragraph's indentation.
+  const textLeft = textLeftEdges(pages, stats.bodyFont)[p];
+  return textLeft !== undefined && l.x < textLeft - 2 * stats.bodySize ? name : null;
+}
+
+/** Per page, where its body lines start (textLeftEdges), kept per document and text face: the layout pass runs once per listed leaf. */
+const leftEdgesOf = new WeakMap<readonly PageText[], Map<string, (number | undefined)[]>>();
+
+/**
+ * Per page, where its body lines start: the left edge most lines opening in the text's face
+ * share (a line opening in another face may start out in the margin, a mark). A page with few
+ * such lines (a page of entries) takes the edge of the pages on its side of the spread.
+ */
+function textLeftEdges(pages: readonly PageText[], bodyFont: string): (number | undefined)[] {
+  const byFace = leftEdgesOf.get(pages) ?? new Map<string, (number | undefined)[]>();
+  leftEdgesOf.set(pages, byFace);
+  const known = byFace.get(bodyFont);
+  if (known) return known;
+  const bySide = [new Map<number, number>(), new Map<number, number>()];
+  const own = pages.map((p, pi) => {
+    const count = new Map<number, number>();
+    for (const l of p.lines) {
+      if ((l.lead?.font ?? l.font) !== bodyFont || l.text.length < 30) continue;
+      const x = Math.round(l.x);
+      count.set(x, (count.get(x) ?? 0) + 1);
+      bySide[pi % 2].set(x, (bySide[pi % 2].get(x) ?? 0) + 1);
+    }
+    const best = argmax(count);
+    return best !== undefined && (count.get(best) ?? 0) >= 3 ? best : undefined;
+  });
+  const sides = bySide.map((m) => argmax(m));
+  const edges = own.map((x, pi) => x ?? sides[pi % 2]);
+  byFace.set(bodyFont, edges);
+  return edges;
 }
 
 /**
@@ -1000,6 +1063,12 @@ export function layoutHeadings(pages: PageText[], stats: LayoutStats, opts: Layo
       const apiName = inHeadingStyle ? null : apiNameAlone(l, lines, i, stats);
       if (apiName) {
         onPage.push({ page: p, line: i, title: apiName, style: `${bucket(l.size)}|${l.font}${API_STYLE}`, size: l.size, depth: 0, pattern: null });
+        continue;
+      }
+      // Like a code heading, a command's entry ranks below the heading its first comes under.
+      const command = commandInMargin(l, pages, p, stats);
+      if (command) {
+        onPage.push({ page: p, line: i, title: command, style: `${bucket(l.size)}|${l.lead?.font ?? l.font}${API_STYLE}`, size: l.size, depth: 0, pattern: null });
         continue;
       }
       const opening = l.text.trim();
