@@ -627,12 +627,18 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
  * text's. The words decide when they hold two letters or more or are a section number ("6.2",
  * "3."); a listing's line numbers ("12") in a text face do not. Code at the words' size (a
  * typeset manual's `\texttt` in a heading scales with it) is the heading's own face: left.
+ * Code set larger than the words (a Courier scaled up to match a Times' x-height: "16.1. The
+ * \etocchecksemptiness command", 11.5 pt code in 10.6 pt bold words) is not the heading's
+ * face either: the words decide when they hold two letters (a bare number beside larger
+ * code is no evidence) and the fixed-pitch face is no Chinese, Japanese or Korean one.
  */
 function proseStyle(frags: Fragment[], monoFonts: ReadonlySet<string>): { font: string; size: number } | undefined {
   const bySize = new Tally<number>();
   const byFont = new Tally<string>();
   const codeSizes = new Tally<number>();
   let words = "";
+  // Chinese and Japanese faces are fixed-pitch too; text in them is no code.
+  let ideographs = false;
   for (const f of frags) {
     for (const it of f.items) {
       const n = countAlnum(it.str);
@@ -640,6 +646,7 @@ function proseStyle(frags: Fragment[], monoFonts: ReadonlySet<string>): { font: 
       const size = Math.round(it.size * 10) / 10;
       if (monoFonts.has(it.font)) {
         codeSizes.add(size, n);
+        if (CJK_RE.test(it.str)) ideographs = true;
         continue;
       }
       words += it.str;
@@ -650,9 +657,13 @@ function proseStyle(frags: Fragment[], monoFonts: ReadonlySet<string>): { font: 
   const font = byFont.argmax();
   const size = bySize.argmax();
   const codeSize = codeSizes.argmax();
-  if (font === undefined || size === undefined || codeSize === undefined || codeSize > size - 0.8) return undefined;
-  return (words.match(/\p{L}/gu)?.length ?? 0) >= 2 || isSectionLabel(words.trim()) ? { font, size } : undefined;
+  if (font === undefined || size === undefined || codeSize === undefined || Math.abs(codeSize - size) < 0.8) return undefined;
+  const letters = words.match(/\p{L}/gu)?.length ?? 0;
+  if (codeSize > size) return letters >= 2 && !ideographs ? { font, size } : undefined;
+  return letters >= 2 || isSectionLabel(words.trim()) ? { font, size } : undefined;
 }
+
+const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** "6.", "6.2" or "6.2.": a section number with at least one dot (not a listing's "12"). */
 function isSectionLabel(t: string): boolean {

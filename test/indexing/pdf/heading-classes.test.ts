@@ -2875,6 +2875,55 @@ describe("headings naming code set at the word processor's fixed code size, the 
   });
 });
 
+describe("subsection headings naming code in a fixed-pitch face scaled larger than their words", () => {
+  // Times with Courier scaled up to its x-height: text at 10.9 pt, code at 11.5 pt in the text
+  // and in headings alike; sections bold at 12.8 pt, subsections bold at 10.6 pt. A subsection
+  // naming a long command holds more code than words, so without reading its words' type it
+  // looks like a line of a listing and is no heading.
+  const prose = (n: number, y: number): Run => ({ text: `${sentence(n).slice(0, 64)} as the package does.`, x: 60, y, size: 10.9 });
+  const listing = (from: number, n: number, top: number): Run[] =>
+    Array.from({ length: n }, (_, i) => ({ text: `\\setcounter{tocdepth}{${from + i}}\\relax`, x: 72, y: top - 13 * i, size: 11.5, mono: true }));
+  const section = (t: string, y: number): Run => ({ text: t, x: 60, y, size: 12.8, bold: true });
+  const subsection = (y: number, ...parts: string[]): Run[] =>
+    parts.map((t, i): Run => (i % 2 === 0 ? { text: t, x: i === 0 ? 60 : 0, y, size: 10.6, bold: true, after: i > 0 } : { text: t, x: 0, y, size: 11.5, mono: true, after: true }));
+  const pages: Run[][] = [
+    [
+      section("16. Empty contents", 760),
+      prose(1, 735),
+      prose(2, 721),
+      ...subsection(690, "16.1. The", "\\etocchecksemptiness", "command"),
+      prose(3, 668),
+      prose(4, 654),
+      ...listing(1, 5, 630),
+      ...subsection(540, "16.2. Depth of the contents"),
+      prose(5, 518),
+      prose(6, 504),
+      ...listing(10, 5, 480),
+    ],
+    [
+      ...subsection(760, "16.3. The", "\\etocnotocifnotoc", "command"),
+      prose(7, 738),
+      prose(8, 724),
+      ...listing(20, 6, 700),
+      section("17. Adding to the contents file", 600),
+      prose(9, 575),
+      prose(10, 561),
+      ...listing(30, 6, 537),
+    ],
+  ];
+
+  it("reads each subsection by its words' type, at its page and level", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 16. Empty contents [1]",
+      "2 16.1. The \\etocchecksemptiness command [1]",
+      "2 16.2. Depth of the contents [1]",
+      "2 16.3. The \\etocnotocifnotoc command [2]",
+      "1 17. Adding to the contents file [2]",
+    ]);
+  });
+});
+
 describe("unnumbered headings in capitals set smaller than the text (a web page's option names)", () => {
   // A documentation site prints its deepest headings in bold capitals a point under its 10 pt
   // text: "DECODE" over the option's paragraph. Capitals, not a number, set them apart.

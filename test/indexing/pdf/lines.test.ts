@@ -328,6 +328,26 @@ describe("itemsToLines", () => {
     expect(lines[0].text).toBe("Bold");
     expect(lines[0].mono).toBe(true);
   });
+
+  it("styles a line by its words when code scaled larger than the words holds most of its letters", () => {
+    // Bold words at 10.6 pt, Courier scaled to 11.5 pt: the heading's type is its words'.
+    const lines = itemsToLines(
+      [item("16.1. The", 60, 700, 10.6, "bold", 46), item("\\etocchecksemptiness", 109, 700, 11.5, "mono", 145), item("command", 257, 700, 10.6, "bold", 45)],
+      612,
+      new Set(["mono"]),
+    );
+    expect(lines).toMatchObject([{ text: "16.1. The \\etocchecksemptiness command", font: "bold", size: 10.6, mono: false }]);
+  });
+
+  it("keeps a line in its fixed-pitch Chinese face though a Latin word in it is set smaller", () => {
+    // CJK faces are fixed-pitch: the text is in that face, the package name in a smaller Latin one.
+    const lines = itemsToLines(
+      [item("第一步，点击下面的链接下载", 60, 700, 10.9, "cjk", 142), item("fixdif", 204, 700, 9.5, "latin", 26), item("宏包的压缩包：", 232, 700, 10.9, "cjk", 76)],
+      612,
+      new Set(["cjk"]),
+    );
+    expect(lines).toMatchObject([{ font: "cjk", size: 10.9, mono: true }]);
+  });
 });
 
 describe("reading a PDF's pages in order", () => {
