@@ -560,6 +560,9 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   let right = -Infinity;
   let y = frags[0].y;
   let ySize = 0;
+  const tracking = trackingOf(frags);
+  const wordGap = WORD_GAP + (tracking ?? 0);
+  const joinSpaced = tracking !== undefined || spacedWords(frags);
   for (const f of frags) {
     x = Math.min(x, f.x);
     right = Math.max(right, f.right);
@@ -568,11 +571,11 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       y = f.y;
     }
     for (const it of f.items) {
-      const str = it.str;
+      const str = joinSpaced && SPACED_PIECE_RE.test(it.str) ? joinSpacedPiece(it.str) : it.str;
       if (!str) continue;
       if (prev && text && !endsInSpace && str.charCodeAt(0) !== 32) {
         const gap = it.x - prev.right;
-        if (gap > 0.12 * Math.min(it.size, prev.size) && !(gap < 0.3 * prev.size && smallCapsJoin(prev, it))) text += " ";
+        if (gap > wordGap * Math.min(it.size, prev.size) && !(gap < 0.3 * prev.size && smallCapsJoin(prev, it))) text += " ";
       }
       text += str;
       endsInSpace = str.charCodeAt(str.length - 1) === 32;
@@ -616,6 +619,87 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
     }
   }
   return line;
+}
+
+/** A gap wider than this share of the type size between two items is a word space. */
+const WORD_GAP = 0.12;
+
+/** One or two letters: a glyph of letter-spaced text, or a kerned pair of it ("AV"). */
+const LETTER_PIECE_RE = /^\p{L}{1,2}$/u;
+/** Letters and marks a space apart in one item ("G A P ?"): pdfjs spells tracking out in an item. */
+const SPACED_PIECE_RE = /^\S(?: \S)+$/u;
+
+/**
+ * The tracking of a letter-spaced line, as a share of the type size, or undefined. A browser
+ * or layout program that spaces a heading's letters ("I N S T A L L A T I O N" in CSS
+ * letter-spacing, a title tracked by a tenth of an em) sets every glyph apart by the same
+ * gap, less where a kerned pair ("AT", "AV") closes it, and a wider gap between words. Every
+ * letter gap is then wider than a word space of untracked text, and the line reads as one
+ * letter per word. A line is tracked when five or more of its pieces are such letters and
+ * the median gap between neighbouring letters is wider than a word space yet no wider than
+ * 0.6 em (columns of a table lie further apart); word spaces are then gaps wider than the
+ * tracking plus a word space.
+ */
+function trackingOf(frags: readonly Fragment[]): number | undefined {
+  let pieces = 0;
+  for (const f of frags) for (const it of f.items) if (isLetterPiece(it.str)) pieces++;
+  if (pieces < 5) return undefined;
+  const gaps: number[] = [];
+  let prev: Item | null = null;
+  for (const f of frags) {
+    for (const it of f.items) {
+      if (!it.str.trim()) continue;
+      const letters = isLetterPiece(it.str);
+      if (prev && letters) gaps.push((it.x - prev.right) / Math.min(it.size, prev.size));
+      prev = letters ? it : null;
+    }
+  }
+  if (gaps.length < 4) return undefined;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  return median > WORD_GAP && median <= 0.6 ? median : undefined;
+}
+
+/**
+ * Whether a line is tracked words that pdfjs spelled out one item per word ("W H Y", then
+ * "T R A C K E D" a word space on): its letter gaps became spaces inside the items, its word
+ * gaps the gaps between them. Two or more such items, each of two letters or more, holding
+ * most of the line's letters and figures. One such item alone says nothing of where its
+ * words end (joinLetterSpacing reads it by the document's words).
+ */
+function spacedWords(frags: readonly Fragment[]): boolean {
+  let spaced = 0;
+  let spacedChars = 0;
+  let chars = 0;
+  for (const f of frags) {
+    for (const it of f.items) {
+      const n = countAlnum(it.str);
+      chars += n;
+      if (it.str.length >= 3 && it.str.charCodeAt(1) === 32 && SPACED_PIECE_RE.test(it.str) && countLetters(it.str) >= 2) {
+        spaced++;
+        spacedChars += n;
+      }
+    }
+  }
+  return spaced >= 2 && spacedChars >= chars * 0.75;
+}
+
+/**
+ * A spaced piece's letters joined when they look like one word: at most 15 characters, no
+ * capital after a small letter. pdfjs also spells out several tracked words in one item,
+ * their word gaps as single spaces too ("t h e c o m p l e x s i m p l e L i e"); those are
+ * left to joinLetterSpacing, which reads them by the document's words.
+ */
+function joinSpacedPiece(s: string): string {
+  const joined = s.replace(/ /g, "");
+  return joined.length <= 15 && !/\p{Ll}\p{Lu}/u.test(joined) ? joined : s;
+}
+
+/** A letter piece (LETTER_PIECE_RE) or spaced letters (SPACED_PIECE_RE); the length and the
+ * second character first, since this runs for every item of every line. */
+function isLetterPiece(s: string): boolean {
+  if (s.length <= 2) return LETTER_PIECE_RE.test(s);
+  return s.charCodeAt(1) === 32 && SPACED_PIECE_RE.test(s);
 }
 
 /**

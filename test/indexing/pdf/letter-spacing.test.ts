@@ -60,4 +60,12 @@ describe("a thesis whose chapter titles are letter-spaced capitals", () => {
     // The page text holds the words too (what search reads).
     expect(doc.pageTexts?.[1]).toContain("METHODS AND RESULTS");
   });
+
+  it("keeps the words of a spaced title apart though the document spells them nowhere else", async () => {
+    // Each letter is its own item; the gap between words is the tracking and a word space.
+    const data = await buildPdf([chapter("QUARTERLY FIGURES BY REGION", 1), chapter("WHY TRACKED TYPE", 20), chapter("Closing Remarks", 40)]);
+    const doc = await indexPdf(data, { addSummaries: false, ignoreOutline: true });
+    const rows = preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+    expect(rows).toEqual(["1 QUARTERLY FIGURES BY REGION [1]", "1 WHY TRACKED TYPE [2]", "1 Closing Remarks [3]"]);
+  });
 });

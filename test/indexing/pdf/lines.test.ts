@@ -329,6 +329,30 @@ describe("itemsToLines", () => {
     expect(lines[0].mono).toBe(true);
   });
 
+  it("reads the words of a letter-spaced line apart by gaps wider than its tracking", () => {
+    // A browser's CSS letter-spacing: every glyph its own item 1.5 pt after the one before
+    // (a kerned "TA" closer), words 7 pt apart, and the last word one item spelled out by pdfjs.
+    const glyphs: [string, number, number, number?][] = [
+      ["H", 226.31, 9.4, 12.49], ["O", 237.21, 7.08], ["W", 245.79, 8.9], ["T", 261.66, 5.5], ["O", 268.66, 7.08],
+      ["O", 282.71, 7.08], ["B", 291.3, 6.17], ["TA", 298.97, 12.46], ["I", 312.93, 2.65], ["N", 317.08, 6.73], ["G A P ?", 330.78, 36.89, 12.49],
+    ];
+    const lines = itemsToLines(glyphs.map(([s, x, w, size = 9]) => item(s, x, 700, size, "f1", w)), 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(["HOW TO OBTAIN GAP?"]);
+  });
+
+  it("joins tracked words pdfjs spelled out one item per word, and leaves an item of several words spaced", () => {
+    const words = itemsToLines([item("W H Y", 60, 700, 14, "f1", 41.4), item("T R A C K E D", 112.9, 700, 14, "f1", 90.1), item("T Y P E", 214.5, 700, 14, "f1", 47)], 612, new Set());
+    expect(words.map((l) => l.text)).toEqual(["WHY TRACKED TYPE"]);
+    // Its word gaps are single spaces too: where its words end is left to the document's words.
+    const several = itemsToLines([item("30.", 167.4, 500, 10, "f1", 14), item("E x a m p l e :", 187, 500, 10, "f2", 54.2), item("t h e c o m p l e x s i m p l e L i e", 247.6, 500, 10, "f2", 150)], 612, new Set());
+    expect(several.map((l) => l.text)).toEqual(["30. Example: t h e c o m p l e x s i m p l e L i e"]);
+  });
+
+  it("keeps single letters set far apart (a table's columns) as separate words", () => {
+    const lines = itemsToLines(["A", "B", "C", "D", "E", "F"].map((s, k) => item(s, 60 + 40 * k, 700, 10, "f1", 7)), 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(["A B C D E F"]);
+  });
+
   it("styles a line by its words when code scaled larger than the words holds most of its letters", () => {
     // Bold words at 10.6 pt, Courier scaled to 11.5 pt: the heading's type is its words'.
     const lines = itemsToLines(
