@@ -635,15 +635,25 @@ const SPACED_PIECE_RE = /^\S(?: \S)+$/u;
  * letter-spacing, a title tracked by a tenth of an em) sets every glyph apart by the same
  * gap, less where a kerned pair ("AT", "AV") closes it, and a wider gap between words. Every
  * letter gap is then wider than a word space of untracked text, and the line reads as one
- * letter per word. A line is tracked when five or more of its pieces are such letters and
- * the median gap between neighbouring letters is wider than a word space yet no wider than
- * 0.6 em (columns of a table lie further apart); word spaces are then gaps wider than the
- * tracking plus a word space.
+ * letter per word. A line is tracked when five or more of its pieces are such letters,
+ * holding four fifths of its letters and figures, and the median gap between neighbouring
+ * letters is wider than a word space yet no wider than 0.6 em (columns of a table lie further
+ * apart); word spaces are then gaps wider than the tracking plus a word space.
  */
 function trackingOf(frags: readonly Fragment[]): number | undefined {
   let pieces = 0;
-  for (const f of frags) for (const it of f.items) if (isLetterPiece(it.str)) pieces++;
-  if (pieces < 5) return undefined;
+  let pieceChars = 0;
+  let chars = 0;
+  for (const f of frags) {
+    for (const it of f.items) {
+      const n = countAlnum(it.str);
+      chars += n;
+      if (isLetterPiece(it.str)) ((pieces += 1), (pieceChars += n));
+    }
+  }
+  // A formula's single-letter variables among a sentence's words ("argument Ai to refer to
+  // variables V1") are no tracking: nearly all of a tracked line's letters are pieces.
+  if (pieces < 5 || pieceChars < chars * 0.8) return undefined;
   const gaps: number[] = [];
   let prev: Item | null = null;
   for (const f of frags) {
@@ -685,15 +695,18 @@ function spacedWords(frags: readonly Fragment[]): boolean {
 }
 
 /**
- * A spaced piece's letters joined when they look like one word: at most 15 characters, no
+ * A spaced piece's letters joined when they look like one word: at most 8 characters, no
  * capital after a small letter. pdfjs also spells out several tracked words in one item,
- * their word gaps as single spaces too ("t h e c o m p l e x s i m p l e L i e"); those are
- * left to joinLetterSpacing, which reads them by the document's words.
+ * their word gaps as single spaces too ("S U P E R I O R C O U R T", "t h e c o m p l e x
+ * s i m p l e L i e"); a longer piece is left spaced, for joinLetterSpacing to read by the
+ * document's words, alone now that its neighbours are words.
  */
 function joinSpacedPiece(s: string): string {
   const joined = s.replace(/ /g, "");
-  return joined.length <= 15 && !/\p{Ll}\p{Lu}/u.test(joined) ? joined : s;
+  return joined.length <= MAX_JOINED_PIECE && !/\p{Ll}\p{Lu}/u.test(joined) ? joined : s;
 }
+
+const MAX_JOINED_PIECE = 8;
 
 /** A letter piece (LETTER_PIECE_RE) or spaced letters (SPACED_PIECE_RE); the length and the
  * second character first, since this runs for every item of every line. */

@@ -346,6 +346,20 @@ describe("itemsToLines", () => {
     // Its word gaps are single spaces too: where its words end is left to the document's words.
     const several = itemsToLines([item("30.", 167.4, 500, 10, "f1", 14), item("E x a m p l e :", 187, 500, 10, "f2", 54.2), item("t h e c o m p l e x s i m p l e L i e", 247.6, 500, 10, "f2", 150)], 612, new Set());
     expect(several.map((l) => l.text)).toEqual(["30. Example: t h e c o m p l e x s i m p l e L i e"]);
+    // A court's heading: "CANADA", then "SUPERIOR COURT" in one item, which is no single word.
+    const court = itemsToLines([item("C A N A D A", 76.3, 400, 11, "f1", 63), item("S U P E R I O R C O U R T", 372, 400, 11, "f1", 119.2)], 612, new Set());
+    expect(court.map((l) => l.text)).toEqual(["CANADA S U P E R I O R C O U R T"]);
+  });
+
+  it("keeps a sentence's single-letter variables and its words apart: a formula is no tracking", () => {
+    const parts: [string, number][] = [["variables", 40], ["x", 5], ["y", 5], ["z", 5], ["and", 16], ["w", 7], ["v", 5], ["u", 5], ["in turn", 30]];
+    let x = 60;
+    const items = parts.map(([s, w]) => {
+      const it = item(s, x, 700, 10, "f1", w);
+      x += w + 3; // 0.3 em between every two pieces
+      return it;
+    });
+    expect(itemsToLines(items, 612, new Set()).map((l) => l.text)).toEqual(["variables x y z and w v u in turn"]);
   });
 
   it("keeps single letters set far apart (a table's columns) as separate words", () => {
