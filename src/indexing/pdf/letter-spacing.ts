@@ -6,7 +6,9 @@
  * The letters are joined back into words, and the words found again with the document's own
  * vocabulary ("LISTOFFIGURES" -> "LIST OF FIGURES"); a run that those words cannot spell is
  * one word when it looks like one, else left as it is. Runs once on the pages after
- * extraction, changing line texts only.
+ * extraction, changing line texts only. Where the gaps between a line's items still tell
+ * letter from word spaces, lines.ts (trackingOf) has read the words already; what reaches
+ * this step is spaced letters the gaps cannot part.
  */
 import type { PageText } from "./types.ts";
 

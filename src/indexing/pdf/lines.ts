@@ -560,9 +560,10 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   let right = -Infinity;
   let y = frags[0].y;
   let ySize = 0;
-  const tracking = trackingOf(frags);
+  const pieces = countPieces(frags);
+  const tracking = trackingOf(frags, pieces);
   const wordGap = WORD_GAP + (tracking ?? 0);
-  const joinSpaced = tracking !== undefined || spacedWords(frags);
+  const joinSpaced = tracking !== undefined || spacedWords(pieces);
   for (const f of frags) {
     x = Math.min(x, f.x);
     right = Math.max(right, f.right);
@@ -571,7 +572,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
       y = f.y;
     }
     for (const it of f.items) {
-      const str = joinSpaced && SPACED_PIECE_RE.test(it.str) ? joinSpacedPiece(it.str) : it.str;
+      const str = joinSpaced && isSpacedPiece(it.str) ? joinSpacedPiece(it.str) : it.str;
       if (!str) continue;
       if (prev && text && !endsInSpace && str.charCodeAt(0) !== 32) {
         const gap = it.x - prev.right;
@@ -626,8 +627,39 @@ const WORD_GAP = 0.12;
 
 /** One or two letters: a glyph of letter-spaced text, or a kerned pair of it ("AV"). */
 const LETTER_PIECE_RE = /^\p{L}{1,2}$/u;
-/** Letters and marks a space apart in one item ("G A P ?"): pdfjs spells tracking out in an item. */
+/** Letters and marks a space apart in one item ("F A Q ?"): pdfjs spells tracking out in an item. */
 const SPACED_PIECE_RE = /^\S(?: \S)+$/u;
+/** A spelled-out piece longer than this may hold several words; it is left spaced. */
+const MAX_JOINED_PIECE = 8;
+
+/** A line's pieces of letter-spaced text, counted once for trackingOf and spacedWords. */
+interface Pieces {
+  /** Letter pieces and spelled-out pieces (isLetterPiece), and their letters and figures. */
+  letters: number;
+  letterChars: number;
+  /** Spelled-out pieces of two letters or more, and their letters and figures. */
+  spelled: number;
+  spelledChars: number;
+  /** All letters and figures of the line; 0 when it has too few pieces for either reading. */
+  chars: number;
+}
+
+/** Counts a line's pieces; its letters and figures only when it holds enough pieces to matter
+ * (most lines hold none, and this runs for every line). */
+function countPieces(frags: readonly Fragment[]): Pieces {
+  const p: Pieces = { letters: 0, letterChars: 0, spelled: 0, spelledChars: 0, chars: 0 };
+  for (const f of frags) {
+    for (const it of f.items) {
+      if (!isLetterPiece(it.str)) continue;
+      const n = countAlnum(it.str);
+      p.letters++;
+      p.letterChars += n;
+      if (isSpacedPiece(it.str) && countLetters(it.str) >= 2) ((p.spelled += 1), (p.spelledChars += n));
+    }
+  }
+  if (p.letters >= 5 || p.spelled >= 2) for (const f of frags) for (const it of f.items) p.chars += countAlnum(it.str);
+  return p;
+}
 
 /**
  * The tracking of a letter-spaced line, as a share of the type size, or undefined. A browser
@@ -640,20 +672,10 @@ const SPACED_PIECE_RE = /^\S(?: \S)+$/u;
  * letters is wider than a word space yet no wider than 0.6 em (columns of a table lie further
  * apart); word spaces are then gaps wider than the tracking plus a word space.
  */
-function trackingOf(frags: readonly Fragment[]): number | undefined {
-  let pieces = 0;
-  let pieceChars = 0;
-  let chars = 0;
-  for (const f of frags) {
-    for (const it of f.items) {
-      const n = countAlnum(it.str);
-      chars += n;
-      if (isLetterPiece(it.str)) ((pieces += 1), (pieceChars += n));
-    }
-  }
-  // A formula's single-letter variables among a sentence's words ("argument Ai to refer to
-  // variables V1") are no tracking: nearly all of a tracked line's letters are pieces.
-  if (pieces < 5 || pieceChars < chars * 0.8) return undefined;
+function trackingOf(frags: readonly Fragment[], pieces: Pieces): number | undefined {
+  // A formula's single-letter variables among a sentence's words ("the variables x y z and
+  // w v u") are no tracking: nearly all of a tracked line's letters are pieces.
+  if (pieces.letters < 5 || pieces.letterChars < pieces.chars * 0.8) return undefined;
   const gaps: number[] = [];
   let prev: Item | null = null;
   for (const f of frags) {
@@ -677,42 +699,30 @@ function trackingOf(frags: readonly Fragment[]): number | undefined {
  * most of the line's letters and figures. One such item alone says nothing of where its
  * words end (joinLetterSpacing reads it by the document's words).
  */
-function spacedWords(frags: readonly Fragment[]): boolean {
-  let spaced = 0;
-  let spacedChars = 0;
-  let chars = 0;
-  for (const f of frags) {
-    for (const it of f.items) {
-      const n = countAlnum(it.str);
-      chars += n;
-      if (it.str.length >= 3 && it.str.charCodeAt(1) === 32 && SPACED_PIECE_RE.test(it.str) && countLetters(it.str) >= 2) {
-        spaced++;
-        spacedChars += n;
-      }
-    }
-  }
-  return spaced >= 2 && spacedChars >= chars * 0.75;
+function spacedWords(pieces: Pieces): boolean {
+  return pieces.spelled >= 2 && pieces.spelledChars >= pieces.chars * 0.75;
 }
 
 /**
- * A spaced piece's letters joined when they look like one word: at most 8 characters, no
- * capital after a small letter. pdfjs also spells out several tracked words in one item,
- * their word gaps as single spaces too ("S U P E R I O R C O U R T", "t h e c o m p l e x
- * s i m p l e L i e"); a longer piece is left spaced, for joinLetterSpacing to read by the
- * document's words, alone now that its neighbours are words.
+ * A spaced piece's letters joined when they look like one word: at most MAX_JOINED_PIECE
+ * characters, no capital after a small letter. pdfjs also spells out several tracked words in
+ * one item, their word gaps as single spaces too ("H I G H C O U R T", "t h e r e a l
+ * n u m b e r s"); a longer piece is left spaced, for joinLetterSpacing to read by
+ * the document's words, alone now that its neighbours are words.
  */
 function joinSpacedPiece(s: string): string {
   const joined = s.replace(/ /g, "");
   return joined.length <= MAX_JOINED_PIECE && !/\p{Ll}\p{Lu}/u.test(joined) ? joined : s;
 }
 
-const MAX_JOINED_PIECE = 8;
-
-/** A letter piece (LETTER_PIECE_RE) or spaced letters (SPACED_PIECE_RE); the length and the
- * second character first, since this runs for every item of every line. */
+/** A letter piece (LETTER_PIECE_RE) or a spelled-out one (isSpacedPiece). */
 function isLetterPiece(s: string): boolean {
-  if (s.length <= 2) return LETTER_PIECE_RE.test(s);
-  return s.charCodeAt(1) === 32 && SPACED_PIECE_RE.test(s);
+  return s.length <= 2 ? LETTER_PIECE_RE.test(s) : isSpacedPiece(s);
+}
+
+/** SPACED_PIECE_RE, its second character looked at first: this runs for every item of every line. */
+function isSpacedPiece(s: string): boolean {
+  return s.length >= 3 && s.charCodeAt(1) === 32 && SPACED_PIECE_RE.test(s);
 }
 
 /**
@@ -724,8 +734,8 @@ function isLetterPiece(s: string): boolean {
  * text's. The words decide when they hold two letters or more or are a section number ("6.2",
  * "3."); a listing's line numbers ("12") in a text face do not. Code at the words' size (a
  * typeset manual's `\texttt` in a heading scales with it) is the heading's own face: left.
- * Code set larger than the words (a Courier scaled up to match a Times' x-height: "16.1. The
- * \etocchecksemptiness command", 11.5 pt code in 10.6 pt bold words) is not the heading's
+ * Code set larger than the words (a Courier scaled up to match a Times' x-height: "4.2. The
+ * \setupcontentsdisplay command", 11.5 pt code in 10.6 pt bold words) is not the heading's
  * face either: the words decide when they hold two letters (a bare number beside larger
  * code is no evidence) and the fixed-pitch face is no Chinese, Japanese or Korean one.
  */
