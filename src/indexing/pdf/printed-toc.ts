@@ -77,6 +77,9 @@ interface PageVerdict {
   listOf: boolean;
 }
 
+/** An untitled, leader-less contents page lists at least this share of distinct page numbers. */
+const MIN_DISTINCT_PAGES = 0.25;
+
 function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const parsed = page.lines.map(parseLine);
   // Nothing set above the contents' title is an entry: a title page's date ("3 juillet 2022")
@@ -102,12 +105,15 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const listTitled = parsed.slice(0, 6).some((p) => !p.entry && LIST_OF_RE.test(p.line.text.trim()));
   const listOf = listTitled || (backMatter && !(nums.length >= 6 && monotone >= 0.9));
   const share = entries.length / Math.max(1, page.lines.length);
+  // A table's rows end in figures that stay put or repeat ("16 16 1", "default: 12"), where
+  // a contents list's pages move on from entry to entry (several to a page at most).
+  const pagesMoveOn = new Set(nums).size >= nums.length * MIN_DISTINCT_PAGES;
   const strong =
     entries.length >= 3 &&
     ((titled && (leaders >= 2 || monotone >= 0.7)) ||
       // An index has leaders too, but its entries follow the alphabet.
       (leaders >= 4 && leaders >= entries.length * 0.4 && !looksLikeIndex(entries) && !hasIndexLetters(page)) ||
-      (entries.length >= 6 && share >= 0.4 && monotone >= 0.85));
+      (entries.length >= 6 && share >= 0.4 && monotone >= 0.85 && pagesMoveOn));
   const weak = continuing && entries.length >= 3 && (leaders >= 3 || (share >= 0.3 && monotone >= 0.7));
   return { isToc: strong || weak, strong, parsed, listOf };
 }
