@@ -105,7 +105,7 @@ function judgePage(page: PageText, continuing: boolean): PageVerdict {
   const listTitled = parsed.slice(0, 6).some((p) => !p.entry && LIST_OF_RE.test(p.line.text.trim()));
   const listOf = listTitled || (backMatter && !(nums.length >= 6 && monotone >= 0.9));
   const share = entries.length / Math.max(1, page.lines.length);
-  // A table's rows end in figures that stay put or repeat ("16 16 1", "default: 12"), where
+  // A table's rows end in figures that stay put or repeat ("Width 8 4", "Depth 8 4"), where
   // a contents list's pages move on from entry to entry (several to a page at most).
   const pagesMoveOn = new Set(nums).size >= nums.length * MIN_DISTINCT_PAGES;
   const strong =
