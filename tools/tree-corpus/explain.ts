@@ -11,7 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import { buildTree } from "../../src/indexing/pdf/structure.ts";
-import { computeLayoutStats, styleKey } from "../../src/indexing/pdf/layout-headings.ts";
+import { computeLayoutStats } from "../../src/indexing/pdf/layout/layout-stats.ts";
+import { styleKey } from "../../src/indexing/pdf/layout/style-key.ts";
 import { coreTitle, normText } from "../../src/indexing/pdf/fuzzy.ts";
 import { addQuality, emptyTally, flattenTree, scoreAgainstGold, tallyText, type GoldEntry, type Tally } from "../bench/tree-quality.ts";
 import { sampleAcrossFamilies } from "../bench/tree-corpus.ts";

@@ -5,7 +5,8 @@
  * face relative to the document's body text, numbering, length and punctuation, capitals,
  * the space around the line, its indent, how common its style is in the document.
  */
-import { computeLayoutStats, styleKey } from "../../src/indexing/pdf/layout-headings.ts";
+import { computeLayoutStats } from "../../src/indexing/pdf/layout/layout-stats.ts";
+import { styleKey } from "../../src/indexing/pdf/layout/style-key.ts";
 import type { Line, PageText } from "../../src/indexing/pdf/types.ts";
 
 export const FEATURE_NAMES = [

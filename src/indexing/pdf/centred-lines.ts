@@ -2,7 +2,7 @@
  * Centred lines: a line set in the middle of the text block, inset from both of its edges.
  * Many styles centre their headings in the text's own size and face (titlesec's centred
  * sections, a web page's centred small caps, a thesis's chapter names): centring is then the
- * one thing that sets them apart from the text, and layout-headings.ts counts a centred
+ * one thing that sets them apart from the text, and layout/layout-stats.ts counts a centred
  * body-sized line as a style of its own, judged by its lines like any other.
  *
  * The text block is found per side of the sheet (two-sided books shift it between odd and

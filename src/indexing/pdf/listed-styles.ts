@@ -8,7 +8,9 @@
  * headings below them (a filing's Items and its sub-headings) would flatten the tree.
  */
 import { normText, titleMatch } from "./fuzzy.ts";
-import { layoutHeadings, styleKey, type LayoutStats } from "./layout-headings.ts";
+import { layoutHeadings } from "./layout-headings.ts";
+import type { LayoutStats } from "./layout/layout-stats.ts";
+import { styleKey } from "./layout/style-key.ts";
 import type { Heading, PageText } from "./types.ts";
 
 /** "2", "2.1", "2.1.3" opening a title: the depth of its numbering, 0 when unnumbered. */

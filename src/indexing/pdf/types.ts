@@ -63,7 +63,7 @@ export interface Line {
    */
   centred?: "plain" | "face";
   /**
-   * Set by the layout pass (layout-headings.ts) on lines in the text's own font and size that
+   * Set by the layout pass (layout/layout-stats.ts) on lines in the text's own font and size that
    * are a section number or letter and a title in capitals ("1. INTRODUCTION"): a journal's
    * section heads set in the text's type, where the capitals are the style.
    */

@@ -6,7 +6,8 @@
  * test sees what the rule sees.
  */
 import { describe, expect, it } from "vitest";
-import { computeLayoutStats, layoutHeadings } from "../../../src/indexing/pdf/layout-headings.ts";
+import { layoutHeadings } from "../../../src/indexing/pdf/layout-headings.ts";
+import { computeLayoutStats } from "../../../src/indexing/pdf/layout/layout-stats.ts";
 import type { Line, PageText } from "../../../src/indexing/pdf/types.ts";
 
 const PROSE = [
