@@ -294,6 +294,57 @@ describe("itemsToLines", () => {
     expect(lines.map((l) => l.text)).toEqual(expected.flat());
   });
 
+  it("reads an index of code lines in three columns by column when most of its rows are wrapped page references", () => {
+    // A package manual's index that refers to code lines: each entry's references wrap onto
+    // short indented lines ("556, 559, 560, 561,"), so few rows hold wide text on both sides
+    // of either gutter, and neither gutter is at the page's centre. What every row shows is
+    // an index's: both sides end in page references, listed after commas or leaders. Read
+    // across, the letter heads sat inside other columns' entries ("\\name . . 880, N").
+    const items: RawItem[] = [];
+    const expected: string[][] = [[], [], []];
+    let letter = 65;
+    for (let c = 0; c < 3; c++) {
+      const x = 144 + c * 130;
+      for (let r = 0; r < 30; r++) {
+        const y = 760 - r * 11;
+        const kind = (r + 2 * c) % 6;
+        let text: string;
+        if (kind === 0) {
+          text = String.fromCharCode(letter++);
+          items.push(item(text, x + 55, y, 9, "f2", 7));
+        } else if (kind === 1) {
+          text = `\\name${c}x${r} . . . . . . ${100 + r}`;
+          items.push(item(`\\name${c}x${r}`, x, y, 9, "f3", 55), item(`. . . . . . ${100 + r}`, x + 60, y, 9, "f1", 58));
+        } else if (kind === 5) {
+          text = `\\ref${c}x${r} ${200 + r}, ${300 + r}`;
+          items.push(item(`\\ref${c}x${r}`, x, y, 9, "f3", 45), item(`${200 + r}, ${300 + r}`, x + 50, y, 9, "f1", 40));
+        } else {
+          text = `${400 + r}, ${500 + r}, ${600 + r},`;
+          items.push(item(text, x + 30, y, 9, "f1", 70));
+        }
+        expected[c].push(text);
+      }
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(expected.flat());
+  });
+
+  it("does not read a narrow table of small counts as columns, though its rows end in numbers", () => {
+    // Short labels with counts in two column pairs: each side ends in a figure of up to four
+    // digits, as an index's page references do, but after a label, not after a comma or
+    // leaders. Neither side is wide, so only an index's references could make it columns.
+    const items: RawItem[] = [];
+    const expected: string[] = [];
+    for (let r = 0; r < 16; r++) {
+      const y = 700 - r * 12;
+      items.push(item(`Unit ${r}`, 72, y, 10, "f1", 28), item(String(10 + r), 104, y, 10, "f1", 10));
+      items.push(item(`Site ${r}`, 250, y, 10, "f1", 28), item(String(30 + r), 282, y, 10, "f1", 10));
+      expected.push(`Unit ${r} ${10 + r} Site ${r} ${30 + r}`);
+    }
+    const lines = itemsToLines(items, 612, new Set());
+    expect(lines.map((l) => l.text)).toEqual(expected);
+  });
+
   it("reads an index that starts below a page of code in its columns", () => {
     // The last page of a package's code listing, then its index in two columns: short code
     // lines with a comment set further right leave the index's gutter free but are no columns
