@@ -98,8 +98,9 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
   // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital. One
   // name alone on its line (".enabled", "modify") heads a web page's section all the same.
-  // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow.
-  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !namesOneThing(body.trim())) return false;
+  // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow;
+  // so may an outline letter or numeral ("C. paths and baseUrl", "IV. iOS support").
+  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !LETTER_RE.test(t) && !namesOneThing(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
