@@ -2686,6 +2686,68 @@ describe("numbered paragraphs run into their text in a literate program (code is
   });
 });
 
+describe("numbered paragraphs run in after an em in their sub-section's face, their line ending in a command's name", () => {
+  // A package manual's four levels: chapters and sections larger, sub-sections ("1.1.1 Cache
+  // Options") alone in bold a point above the 10 pt text, and beneath them \\paragraph titles
+  // in that same bold run into their text after an em of space ("1.1.1.1 Finalizing and
+  // Freezing the Cache", then "The" and a long command name in the code face before the line
+  // wraps). No period closes such a title and too few words follow it on its line to read as
+  // a sentence: the em alone closes it.
+  const prose = (n: number, top: number, count: number): Run[] => Array.from({ length: count }, (_, i) => ({ text: sentence(n + i), x: 60, y: top - 13 * i, size: 10 }));
+  const sub = (title: string, y: number, n: number): Run[] => [{ text: title, x: 60, y, size: 10.9, bold: true }, ...prose(n, y - 18, 2)];
+  const runIn = (title: string, command: string, y: number, n: number): Run[] => [
+    { text: title, x: 60, y, size: 10.9, bold: true },
+    { text: "The", x: 0, y, size: 10, after: true, gap: 10.9 },
+    { text: `\\markdownRenderer${command}`, x: 0, y, size: 10, mono: true, after: true },
+    ...prose(n, y - 13, 2),
+  ];
+  const pages: Run[][] = [
+    [
+      { text: "1 Interfaces", x: 60, y: 770, size: 14.4, bold: true },
+      ...prose(1, 745, 2),
+      { text: "1.1 Options", x: 60, y: 700, size: 12, bold: true },
+      ...prose(5, 678, 2),
+      ...sub("1.1.1 Cache Options", 640, 10),
+      ...runIn("1.1.1.1 Finalizing and Freezing the Cache", "FinalizeCache", 590, 20),
+      ...runIn("1.1.1.2 File and Directory Names", "CacheDir", 540, 30),
+      ...sub("1.1.2 Miscellaneous Options", 480, 40),
+      ...runIn("1.1.2.1 Stripping the Percent Signs", "StripPercentSigns", 430, 50),
+      ...prose(60, 390, 6),
+    ],
+    [
+      { text: "1.2 Renderers", x: 60, y: 770, size: 12, bold: true },
+      ...prose(70, 748, 2),
+      ...sub("1.2.1 Block Renderers", 710, 80),
+      ...runIn("1.2.1.1 Block Quote Renderers", "BlockQuoteBegin", 660, 90),
+      ...runIn("1.2.1.2 Bullet List Renderers", "UlBeginTight", 610, 100),
+      ...sub("1.2.2 Inline Renderers", 550, 110),
+      ...runIn("1.2.2.1 Code Span Renderers", "CodeSpanAttributeContextBegin", 500, 120),
+      ...prose(130, 460, 6),
+    ],
+    [{ text: "2 Implementation", x: 60, y: 770, size: 14.4, bold: true }, ...prose(140, 745, 12)],
+  ];
+
+  it("titles each paragraph by its number and bold title alone, beneath its sub-section", async () => {
+    const { rows } = await outline(await buildPdf(pages));
+    expect(rows).toEqual([
+      "1 1 Interfaces [1]",
+      "2 1.1 Options [1]",
+      "3 1.1.1 Cache Options [1]",
+      "4 1.1.1.1 Finalizing and Freezing the Cache [1]",
+      "4 1.1.1.2 File and Directory Names [1]",
+      "3 1.1.2 Miscellaneous Options [1]",
+      "4 1.1.2.1 Stripping the Percent Signs [1]",
+      "2 1.2 Renderers [2]",
+      "3 1.2.1 Block Renderers [2]",
+      "4 1.2.1.1 Block Quote Renderers [2]",
+      "4 1.2.1.2 Bullet List Renderers [2]",
+      "3 1.2.2 Inline Renderers [2]",
+      "4 1.2.2.1 Code Span Renderers [2]",
+      "1 2 Implementation [3]",
+    ]);
+  });
+});
+
 describe("section numbers hung in the left margin, the titles at the text's edge", () => {
   // A style sheet that hangs each heading's number in the margin: the number at the page's
   // left edge, the title and all text 40 pt further in, so number and title read as two cells

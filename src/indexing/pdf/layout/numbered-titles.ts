@@ -8,6 +8,7 @@ import type { Cand } from "./candidate.ts";
 import { DOTTED_RE } from "./heading-numbering.ts";
 import type { LayoutStats } from "./layout-stats.ts";
 import { continuesAsSentence, startsBlock } from "./line-blocks.ts";
+import { spacedApart } from "./run-in-titles.ts";
 import { styleKey } from "./style-key.ts";
 import { mergeWrapped } from "./wrapped-titles.ts";
 
@@ -122,12 +123,15 @@ export function beforeRunOnSentence(t: string): string | null {
  * ("2.2.3.1 Attribute Renderers The following macros are only produced, when the"): the
  * title is the opening run, when what follows it in another face reads as a sentence (a
  * capital, then words in lower case), not as the rest of a title in two faces ("3.3 Input
- * [cmdk-input]").
+ * [cmdk-input]"). An em of space after the title closes it as a period would, however few
+ * words of the sentence share its line ("2.2.2.1 Finalizing the Cache" then an em, then "The
+ * \markdownOptionFinalizeCache", the line ending in a command's long name).
  */
 export function leadBeforeSentence(l: Line, t: string): string | null {
   const lead = l.lead?.text.trim();
-  if (!lead || lead.length >= t.length || !t.startsWith(lead) || !/\p{L}/u.test(lead.replace(/^[\d.]+/, ""))) return null;
+  if (!l.lead || !lead || lead.length >= t.length || !t.startsWith(lead) || !/\p{L}/u.test(lead.replace(/^[\d.]+/, ""))) return null;
   const rest = t.slice(lead.length).trim().split(/\s+/);
   if (!/^\p{Lu}/u.test(rest[0] ?? "")) return null;
-  return rest.slice(1).filter((w) => /^\p{Ll}+[,.;]?$/u.test(w)).length >= 3 ? lead.replace(/[.:—–-]+$/u, "").trim() : null;
+  const sentence = rest.slice(1).filter((w) => /^\p{Ll}+[,.;]?$/u.test(w)).length >= 3 || spacedApart(l.lead);
+  return sentence ? lead.replace(/[.:—–-]+$/u, "").trim() : null;
 }

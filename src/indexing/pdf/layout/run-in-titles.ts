@@ -20,7 +20,8 @@ function paragraphGoesOnBelow(l: Line, next: Line | undefined, stats: LayoutStat
   return gap > 0 && gap <= 1.3 * Math.max(stats.bodyPitch, l.size);
 }
 
-function spacedApart(lead: NonNullable<Line["lead"]>): boolean {
+/** The lead is followed by an em or so of space, not a word space (a run-in title's close). */
+export function spacedApart(lead: NonNullable<Line["lead"]>): boolean {
   return (lead.gap ?? 0) >= RUN_IN_GAP * lead.size;
 }
 
