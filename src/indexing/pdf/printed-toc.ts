@@ -193,9 +193,13 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
     const firstEntry = lines.findIndex((l) => l.entry);
     const sizes = lines.filter((l) => l.entry).map((l) => l.line.size).sort((a, b) => a - b);
     const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 0;
+    // Where a list's title was passed over for a second column of the contents: entries back
+    // left of it, after that column, are the list's own.
+    let besideFrom = Infinity;
     for (let i = Math.max(0, firstEntry - 3); i < lines.length; i++) {
       const { line, entry } = lines[i];
       const x = columnOf(line.x) + shift;
+      if (entry && line.x < besideFrom - typicalWidth * 0.8 && besideFrom !== Infinity) break contents;
       if (entry) {
         // "Contents 3", a running head over a contents page, reads as an entry; a contents
         // list naming itself points back at its own pages, which are a section already.
@@ -205,8 +209,18 @@ export function parseEntries(pages: PageText[], tocPages: number[], parsed: Map<
       }
       const t = line.text.trim().replace(PAGE_HEAD_RE, "");
       // "List of Tables" set below the last contents entry on the same page: the rest are
-      // captions, not sections (as a page that opens with it ends the contents pages).
-      if (LIST_OF_RE.test(t) && out.length) break contents;
+      // captions, not sections (as a page that opens with it ends the contents pages). Below
+      // a contents in two columns it may be read before the second column: an entry further
+      // right still to come that goes on from the last one's page is that column, and the
+      // contents go on (a list's own first entry in a column beside it starts pages over).
+      if (LIST_OF_RE.test(t) && out.length) {
+        const beside = lines.slice(i + 1).find((l) => l.entry && l.line.x >= line.x + typicalWidth * 0.8);
+        if (beside?.entry && Number(beside.entry.printed) >= Number(out[out.length - 1].printed)) {
+          besideFrom = beside.line.x;
+          continue;
+        }
+        break contents;
+      }
       if (!/\p{L}/u.test(t) || CONTENTS_TITLE_RE.test(t) || t.length > 120) continue;
       // The row of column heads ("Item No.   Page"): a label without a number of its own.
       if (t !== line.text.trim() && COLUMN_LABEL_RE.test(t)) continue;

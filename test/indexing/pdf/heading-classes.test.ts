@@ -2441,6 +2441,25 @@ describe("lists of figures and tables after the contents", () => {
   });
 });
 
+describe("a list of symbols before the contents (a thesis's front matter)", () => {
+  // Each symbol with leaders and the page it is first used on: numbers out of the contents'
+  // order. Read as more contents, its entries would come before the first chapter and push
+  // every section after it to the pages they name.
+  const symbols = [["h Elevation", 6], ["p Pressure", 7], ["v Velocity", 5], ["r Density", 7], ["a Pitch angle", 6], ["b Yaw angle", 7]] as const;
+
+  it("makes the list a section of its own and places each chapter on its page", async () => {
+    const pages: Run[][] = [
+      [{ text: "A Study of Flows", x: 306, y: 700, size: 24, bold: true, centred: true }, ...bodyLines(90, 3, 660)],
+      [{ text: "List of Symbols", x: 60, y: 780, size: 14, bold: true }, ...symbols.map(([t, p], i): Run => ({ text: `${t} ${".".repeat(40)} ${p}`, x: 60, y: 740 - 20 * i, size: 10 }))],
+      contentsPage([["1 Introduction", 4], ["2 Methods", 5], ["3 Results", 6], ["4 Discussion", 7]]),
+      ...titledPages(["1 Introduction", "2 Methods", "3 Results", "4 Discussion"]),
+    ];
+    const { source, rows } = await outline(await buildPdf(pages));
+    expect(source).toBe("printed_toc");
+    expect(rows).toEqual(["1 A Study of Flows [1]", "1 List of Symbols [2]", "1 Contents [3]", "1 1 Introduction [4]", "1 2 Methods [5]", "1 3 Results [6]", "1 4 Discussion [7]"]);
+  });
+});
+
 describe("a contents page that the text does not bear out", () => {
   // Its titles are not the headings' (a draft's contents, out of date): the headings are read
   // from the page, and the contents page still heads a section of its own.
