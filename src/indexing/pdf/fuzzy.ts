@@ -17,10 +17,11 @@ export function normText(s: string): string {
 }
 
 /** Numbering prefixes such as "1", "2.3.1", "A.2", "IV.", "Chapter 3:", "Appendix B", "Part II",
- * "Item 7A.", "Note 12 -", written for text already passed through normText (dots became
- * spaces, so "2.3.1" reads "2 3 1"). */
+ * "Item 7A.", "Note 12 -", and the same words in the languages documents here are written in
+ * ("Apêndice A –", "Anhang B", "Capítulo 2", "Teil II"), written for text already passed
+ * through normText (accents gone, dots became spaces, so "2.3.1" reads "2 3 1"). */
 export const NUMBERING =
-  /^(?:(?:chapter|appendix|part|item|section|note|article|annex|schedule|exhibit)\s+)?(?:\d+[a-z]?(?: \d+[a-z]?)*|[a-z](?: \d+)*|(?=[ivxlc])(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?= |$) ?/;
+  /^(?:(?:chapter|chapitre|capitulo|kapitel|appendix|appendice|apendice|anhang|annexe?|anexo|allegato|part|partie|parte|teil|item|section|seccion|secao|note|article|schedule|exhibit)\s+)?(?:\d+[a-z]?(?: \d+[a-z]?)*|[a-z](?: \d+)*|(?=[ivxlc])(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?= |$) ?/;
 
 /** The title without its numbering, normalised: "2.3 Vector arithmetic" -> "vector arithmetic". */
 export function coreTitle(s: string): string {

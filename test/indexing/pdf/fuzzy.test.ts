@@ -10,6 +10,17 @@ describe("fuzzy titles", () => {
     expect(coreTitle("PART II")).toBe("part ii");
   });
 
+  it("ignores the labels of appendices, chapters and parts in other languages too", () => {
+    expect(coreTitle("Apêndice A – Citações")).toBe("citacoes");
+    expect(coreTitle("Anexo B – Logo LaTeX")).toBe("logo latex");
+    expect(coreTitle("Anhang C: Messdaten")).toBe("messdaten");
+    expect(coreTitle("Annexe 2 – Glossaire")).toBe("glossaire");
+    expect(coreTitle("Capítulo 3 Resultados")).toBe("resultados");
+    expect(coreTitle("Teil II Anwendungen")).toBe("anwendungen");
+    // A word that only looks like a label stays.
+    expect(coreTitle("Parte de la historia")).toBe("parte de la historia");
+  });
+
   it("matches a title against its heading line, including run-in headings", () => {
     expect(titleMatch(normText("Introduction"), normText("1 Introduction"))).toBeGreaterThan(0.9);
     expect(titleMatch(normText("Using R interactively"), normText("1.5 Using R interactively"))).toBeGreaterThan(0.9);
