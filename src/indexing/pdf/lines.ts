@@ -8,6 +8,7 @@
  */
 import { collapseWhitespace } from "../whitespace.ts";
 import { composeAccents } from "./accents.ts";
+import { argmax } from "./argmax.ts";
 import type { Line } from "./types.ts";
 
 /** The subset of pdfjs' TextItem we use (kept structural so tests can feed plain objects). */
@@ -987,9 +988,3 @@ function countAlnum(s: string): number {
   return n;
 }
 
-function argmax<K>(m: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let n = -1;
-  for (const [k, v] of m) if (v > n) ((best = k), (n = v));
-  return best;
-}

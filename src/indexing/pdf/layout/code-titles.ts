@@ -2,8 +2,9 @@
  * Headings that are all code: a program's member or call alone in a code face, and a TeX
  * command's syntax set out into the margin.
  */
+import { argmax } from "../argmax.ts";
 import type { Line, PageText } from "../types.ts";
-import { type LayoutStats, argmax } from "./layout-stats.ts";
+import type { LayoutStats } from "./layout-stats.ts";
 
 /**
  * A program's member or call as an API reference names its sections ("worker.stdin",

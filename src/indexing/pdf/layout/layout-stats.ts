@@ -3,6 +3,7 @@
  * the code faces, and which (size, font) styles head sections, judged by how their lines
  * stand across the whole document.
  */
+import { argmax } from "../argmax.ts";
 import { markCentredLines } from "../centred-lines.ts";
 import { countsOn, lettersCountOn } from "../section-numbers.ts";
 import type { Line, PageText } from "../types.ts";
@@ -289,9 +290,3 @@ function facesRunningIn(pages: readonly PageText[], bodyFont: string): Set<strin
   return faces;
 }
 
-export function argmax<K>(m: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let n = -1;
-  for (const [k, v] of m) if (v > n) ((best = k), (n = v));
-  return best;
-}
