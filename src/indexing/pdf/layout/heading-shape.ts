@@ -59,6 +59,10 @@ export function namesOneThing(t: string): boolean {
  * standard's, heading its section in a reference though more of it is digits than letters. */
 const NUMBERED_NAME_RE = /^\p{Lu}[\p{L}]+[#-]?\d+$/u;
 
+/** The keywords an algorithm listing sets in bold at the text's size ("else", "end for",
+ * "return x"): a line opening with one in lower case is a step, not a title. */
+const LISTING_KEYWORD_RE = /^(?:if|then|else|elif|elsif|end|endif|endfor|endwhile|for|foreach|while|do|repeat|until|return|function|procedure|begin|input|output|require|ensure|loop|break|continue|switch|case|goto|let|var|def|print)\b/;
+
 /** Short, made of words, not a sentence fragment or a formula. */
 /** `bodySized`: headings set in body size (bold) must be shorter and may not read like a
  * sentence, since emphasised notes and captions share their look. */
@@ -96,11 +100,14 @@ export function headingShaped(l: Line, bodySized = false, headingCode = false): 
   if (body.split(/\s+/).filter((w) => w.length === 1 && /\p{L}/u.test(w)).length > 3) return false;
   // Sentences end with a period after a long run of words; "Item 1. Business." is short.
   if (/\.$/.test(t) && words.length > 8 && !strongPattern(t)) return false;
-  // Keywords in algorithm listings ("9 else") are bold too; titles start with a capital. One
+  // Keywords in algorithm listings ("9 else") are bold too: a body-sized line opening with
+  // one in lower case is a step. Other titles may open with a name in lower case ("multicol
+  // updates", "fixltx2e updates": a newsletter's sub-sections on packages; corpus tune +46
+  // titles, held out +2, none lost, where every lower-case opening was refused before). One
   // name alone on its line (".enabled", "modify") heads a web page's section all the same.
   // A sub-section number ("2.13.14 isOpen") is no listing's line number: a code name may follow;
   // so may an outline letter or numeral ("C. paths and baseUrl", "IV. iOS support").
-  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !LETTER_RE.test(t) && !namesOneThing(body.trim())) return false;
+  if (bodySized && !namesCode && /^\p{Ll}/u.test(body.trim()) && !/^\d{1,3}\.\d{1,3}/.test(t) && !LETTER_RE.test(t) && !namesOneThing(body.trim()) && LISTING_KEYWORD_RE.test(body.trim())) return false;
   // Body-sized emphasis ending in a colon is a label introducing a list, not a section.
   if (bodySized && !strongPattern(t) && (words.length > 14 || /:$/.test(t) || (/\.$/.test(t) && t.length > 45) || /\(p\. ?\d+\)|\bsee\b/i.test(t))) return false;
   return true;
