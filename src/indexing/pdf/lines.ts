@@ -381,8 +381,6 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   let wideBoth = 0;
   let leftWide = 0;
   let rightWide = 0;
-  let entriesBoth = 0;
-  let listedRows = 0;
   for (const row of rows) {
     let l0 = Infinity;
     let l1 = -Infinity;
@@ -391,17 +389,13 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
     let crosses = false;
     let leftLetters = 0;
     let rightLetters = 0;
-    let leftText = "";
-    let rightText = "";
     for (const it of row) {
-      if (leftOfGutter(it, gutter)) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (leftLetters += letterCount(it.str)), (leftText += ` ${it.str}`));
-      else if (rightOfGutter(it, gutter)) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (rightLetters += letterCount(it.str)), (rightText += ` ${it.str}`));
+      if (leftOfGutter(it, gutter)) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (leftLetters += letterCount(it.str)));
+      else if (rightOfGutter(it, gutter)) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (rightLetters += letterCount(it.str)));
       else crosses = true;
     }
     if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
     rowsBoth++;
-    if (PAGE_REFERENCE_END_RE.test(leftText.trim()) && PAGE_REFERENCE_END_RE.test(rightText.trim())) entriesBoth++;
-    if (REFERENCE_LIST_RE.test(leftText) || REFERENCE_LIST_RE.test(rightText)) listedRows++;
     // Dot leaders and a page number are no column of text: a contents page's leaders, set on
     // one grid in every row, leave corridors between their dots.
     const leftIsWide = l1 - l0 > span * 0.25 && leftLetters >= 1;
@@ -422,13 +416,37 @@ function findGutter(rows: Item[][], pageWidth: number): Gutter | null {
   const nearCentre = (c: number) => Math.abs(centre - c) <= span * 0.03;
   const centred = (nearCentre(pageWidth / 2) || nearCentre((minX + maxX) / 2)) && gutter.to - gutter.from <= span * 0.06;
   const columns = centred && rowsBoth >= 12 && leftWide >= rowsBoth * 0.35 && rightWide >= rowsBoth * 0.35;
-  // The columns of a back-of-book index: entries closed by their page references on both
-  // sides of the corridor in most rows ("\\setup . . . 261", "tables, 12, 45–47", a wrapped
-  // "751, 756,"), the references listed after a comma or leaders in half the rows at least.
-  // A table's figures are amounts ("1,234", "(56)", "12.5%"), and not listed so.
-  const index = entriesBoth >= rowsBoth * INDEX_ENTRY_SHARE && listedRows >= rowsBoth * 0.5;
-  if (!prose && !columns && !index) return null;
+  // The rows' texts are read only when neither holds (most pages are settled by then).
+  if (!prose && !columns && !indexColumns(rows, gutter, rowsBoth)) return null;
   return gutter;
+}
+
+/**
+ * The columns of a back-of-book index: entries closed by their page references on both
+ * sides of the corridor in most of the `rowsBoth` rows read across it ("\\setup . . . 261",
+ * "tables, 12, 45–47", a wrapped "751, 756,"), the references listed after a comma or leaders
+ * in half of them at least. A table's figures are amounts ("1,234", "(56)", "12.5%"), and not
+ * listed so.
+ */
+function indexColumns(rows: Item[][], gutter: Gutter, rowsBoth: number): boolean {
+  let entriesBoth = 0;
+  let listedRows = 0;
+  for (const row of rows) {
+    let left = "";
+    let right = "";
+    let [l0, l1, q0, q1] = [Infinity, -Infinity, Infinity, -Infinity];
+    let crosses = false;
+    for (const it of row) {
+      if (leftOfGutter(it, gutter)) ((l0 = Math.min(l0, it.x)), (l1 = Math.max(l1, it.right)), (left += ` ${it.str}`));
+      else if (rightOfGutter(it, gutter)) ((q0 = Math.min(q0, it.x)), (q1 = Math.max(q1, it.right)), (right += ` ${it.str}`));
+      else crosses = true;
+    }
+    // The rows findGutter counted: text on both sides, none across.
+    if (crosses || !(l1 > l0) || !(q1 > q0)) continue;
+    if (PAGE_REFERENCE_END_RE.test(left.trim()) && PAGE_REFERENCE_END_RE.test(right.trim())) entriesBoth++;
+    if (REFERENCE_LIST_RE.test(left) || REFERENCE_LIST_RE.test(right)) listedRows++;
+  }
+  return entriesBoth >= rowsBoth * INDEX_ENTRY_SHARE && listedRows >= rowsBoth * 0.5;
 }
 
 /** Share of the rows read across a corridor whose two sides end in page references for it to
