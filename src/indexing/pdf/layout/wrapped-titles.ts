@@ -77,7 +77,13 @@ export function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): v
       const caseKept = unfinished || label || !(isAllCaps(a.title) && /\p{Ll}/u.test(bt));
       // A line that goes on with the title's sentence in lower case may be long (a caption).
       const sentenceGoesOn = (lb.cells ?? 1) === 1 && /^\p{Ll}/u.test(bt) && !/[.:!?]$/.test(a.title) && bt.split(/\s+/).length <= 30;
-      const continuation = sameStyle && under && caseKept && (headingShaped(lb) || sentenceGoesOn) && (!opensWithLabel(bt) || (unfinished && nextPattern === "chapter"));
+      const continuation =
+        sameStyle &&
+        under &&
+        caseKept &&
+        (headingShaped(lb) || sentenceGoesOn) &&
+        (!opensWithLabel(bt) || (unfinished && nextPattern === "chapter")) &&
+        (unfinished || !standsApart(last, lb, lines));
       // Emphasis too long for a title that holds more than one sentence is a paragraph set
       // in bold ("This course is the 3rd year of the ... w/" / "... Management. Overview
       // for this course ..."): its first line is not a section title. A long caption of one
@@ -101,6 +107,34 @@ export function mergeWrapped(cands: Cand[], lines: Line[], bodyPitch: number): v
     }
   }
   for (let k = cands.length - 1; k >= 0; k--) if (drop.has(cands[k].line) || paragraphs.has(cands[k].line)) cands.splice(k, 1);
+}
+
+/**
+ * `below` is a title of its own under `above`, not its continuation (an empty section's
+ * heading right over its first sub-section's: "Performance Results" / "Performance
+ * Improvements"): set further apart than a title's own lines (about 1.2 times their size)
+ * and its first word would have fit at the end of `above`. Room alone does not tell: TeX
+ * breaks a paragraph where the whole reads best, not where a line fills.
+ */
+function standsApart(above: Line, below: Line, lines: Line[]): boolean {
+  return above.y - below.y > 1.4 * Math.max(above.size, below.size) && fitsOnLineAbove(above, below, lines);
+}
+
+/** The first word of `below` would have fit at the end of `above` in their column, whose
+ * right edge is where most lines across it end. */
+function fitsOnLineAbove(above: Line, below: Line, lines: Line[]): boolean {
+  const text = below.text.trim();
+  const word = text.split(/\s+/)[0];
+  if (!word || /-$/.test(above.text.trim())) return false;
+  const rights: number[] = [];
+  for (const l of lines) if (l !== above && l !== below && overlapsHorizontally(l, above)) rights.push(l.x + l.w);
+  // Too few lines to tell the column's width by.
+  if (rights.length < 5) return false;
+  rights.sort((p, q) => p - q);
+  const columnRight = rights[Math.floor(rights.length * 0.9)];
+  const wordWidth = (below.w * word.length) / Math.max(1, text.length);
+  const space = 0.25 * above.size;
+  return above.x + above.w + space + wordWidth <= columnRight;
 }
 
 /** The block of same-style lines from `j` on, joined after `title`, holds a sentence that
