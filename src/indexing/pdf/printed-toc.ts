@@ -7,6 +7,7 @@
  * entry is then verified on its page and repaired by searching nearby pages.
  */
 import { normText } from "./fuzzy.ts";
+import { isAllCaps } from "./layout/heading-shape.ts";
 import { isLetterHead } from "./index-letters.ts";
 import { findOnPage, locateHeadings, MATCH_THRESHOLD, type PageIndex } from "./locate.ts";
 import { assignLevels } from "./toc-levels.ts";
@@ -391,7 +392,10 @@ export interface PrintedTocContext {
 
 export interface PrintedTocResult {
   headings: Heading[];
+  /** How many of the `listed` entries were found on their pages. */
   verified: number;
+  /** Entries read from the contents; `headings` adds the front sections they do not list. */
+  listed: number;
   tocPages: number[];
 }
 
@@ -448,7 +452,7 @@ export function printedTocHeadings(ctx: PrintedTocContext): PrintedTocResult | n
     ordered.push(h);
   }
   const firstListed = ordered.find((h) => h.page > found.pages[found.pages.length - 1])?.page ?? pages.length;
-  return { headings: withFrontSections(ordered, frontSections(pages, found.pages, firstListed), true), verified, tocPages: found.pages };
+  return { headings: withFrontSections(ordered, frontSections(pages, found.pages, firstListed), true), verified, listed: ordered.length, tocPages: found.pages };
 }
 
 /** Pages after the contents searched for lists of figures and tables. */
@@ -474,10 +478,31 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   }
   const after = tocPages[tocPages.length - 1] + 1;
   for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
-    const at = pages[p].lines.slice(0, 6).findIndex((l) => isListTitle(l.text));
-    if (at >= 0) out.push({ title: pages[p].lines[at].text.trim(), level: 1, page: p, line: at });
+    const lines = pages[p].lines;
+    const at = lines.slice(0, 6).findIndex((l) => isListTitle(l.text));
+    if (at < 0) continue;
+    out.push({ title: lines[at].text.trim(), level: 1, page: p, line: at });
+    // Short lists share a page ("LIST OF TABLES", "LISTINGS", "ACRONYMS" under the list of
+    // figures): each title set as the first is, standing as far above its entries.
+    for (let i = at + 1; i < lines.length; i++) {
+      if (setLike(lines, i, lines, at)) out.push({ title: lines[i].text.trim(), level: 1, page: p, line: i });
+    }
   }
   return out;
+}
+
+/**
+ * Line `i` of `lines` is set as the title `t` of `tLines` is: in its face, in capitals if it
+ * is, a few words long, and as far above the line after it (a title's space below it tells
+ * it from text in the same face, where a class sets its titles in the text's own type).
+ */
+function setLike(lines: Line[], i: number, tLines: Line[], t: number): boolean {
+  const [l, title] = [lines[i], tLines[t]];
+  if (l.font !== title.font || Math.abs(l.size - title.size) >= 0.5 || !l.oneFont) return false;
+  const text = l.text.trim();
+  if (isAllCaps(text) !== isAllCaps(title.text.trim()) || text.split(/\s+/).length > 6 || !/\p{L}/u.test(text)) return false;
+  const below = (ls: Line[], k: number) => (k + 1 < ls.length ? ls[k].y - ls[k + 1].y : NaN);
+  return below(lines, i) >= 0.8 * below(tLines, t);
 }
 
 /** Lines at the head of a page a front-matter title is looked for in. */
@@ -492,12 +517,22 @@ const FRONT_TITLE_LINES = 3;
  */
 function titledInFaceOf(title: Line, pages: PageText[], from: number, until: number): Heading[] {
   const sameFace = (l: Line) => l.font === title.font && Math.abs(l.size - title.size) < 0.5 && l.oneFont;
+  const [titleLines, t] = [pages[until].lines, pages[until].lines.indexOf(title)];
   const out: Heading[] = [];
   for (let p = from; p < until; p++) {
     const lines = pages[p].lines;
-    if (lines.filter(sameFace).length !== 1) continue;
-    const at = lines.slice(0, FRONT_TITLE_LINES).findIndex(sameFace);
-    if (at >= 0 && lines.length > at + 1) out.push({ title: lines[at].text.trim(), level: 1, page: p, line: at });
+    if (lines.filter(sameFace).length === 1) {
+      const at = lines.slice(0, FRONT_TITLE_LINES).findIndex(sameFace);
+      if (at >= 0 && lines.length > at + 1) out.push({ title: lines[at].text.trim(), level: 1, page: p, line: at });
+      continue;
+    }
+    // A class that sets these titles in the text's own type (spaced capitals): the lines set
+    // as the contents' title is, the first at the head of the page, each over text of its own
+    // (an abstract and its translation share a page; a cover's title over its subtitle does not).
+    const heads = lines.flatMap((_, i) => (setLike(lines, i, titleLines, t) ? [i] : []));
+    if (heads.length === 0 || heads[0] >= FRONT_TITLE_LINES) continue;
+    if (heads.some((i) => i + 1 >= lines.length || heads.includes(i + 1))) continue;
+    for (const i of heads) out.push({ title: lines[i].text.trim(), level: 1, page: p, line: i });
   }
   return out;
 }

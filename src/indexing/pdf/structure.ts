@@ -83,7 +83,8 @@ export function buildTree(input: StructureInput): StructureResult {
   }
   if (!headings.length && !input.ignorePrintedToc && skipPages.size) {
     const toc = printedTocHeadings({ pages, index, labels: input.labels, folios: input.folios });
-    if (toc && toc.verified >= Math.max(3, toc.headings.length * 0.5)) {
+    // Judged on the listed entries: the front sections added to them prove nothing of the contents.
+    if (toc && toc.verified >= Math.max(3, toc.listed * 0.5)) {
       headings = toc.headings;
       tocSource = "printed_toc";
       skipPages = new Set(toc.tocPages);
