@@ -27,7 +27,7 @@ export function corpusPaths(dir = corpusDir()) {
     outline: (id: string) => path.join(dir, "outline", `${id}.outline.json`),
     /** explain.ts's cache of a stripped PDF's page lines; the folder's version changes when
      * what extraction records changes (v3: the fonts that carry a mixed line's letters; v5: gutters of technical two-column prose; v8: slack for text reaching into a narrow gutter; v9: a line mixing code and words styled by its words; v10: glyph names read by the Adobe Glyph List's rules; v11: spacing accents composed with their letter; v12: a cedilla read after its letter; v13: Adobe expert glyph names as figures and letters; v14: the same for a Type 1 font's built-in encoding; v18: small capitals judged face by face, the space after a line's lead; v19: a line whose code is set larger than its words styled by its words; v20: word spaces of a letter-spaced line read past its tracking; v21: no tracking read among a formula's letters, long spelled-out pieces left spaced; v22: an index's columns read apart by their page references). */
-    lines: (id: string) => path.join(dir, "lines-v22", `${id}.v8`),
+    lines: (id: string) => path.join(dir, "lines-v23", `${id}.v8`),
   };
 }
 

@@ -636,7 +636,7 @@ function makeLine(frags: Fragment[], monoFonts: ReadonlySet<string>): Line {
   }
   const prose = byFont.countAtLeast(1) > 1 ? proseStyle(frags, monoFonts) : undefined;
   const font = prose?.font ?? byFont.argmax() ?? "";
-  const lead = leadRun(frags);
+  const lead = leadRun(frags, monoFonts);
   const line: Line = {
     text: composeAccents(collapseWhitespace(text)),
     x,
@@ -932,7 +932,7 @@ class Tally<K> {
 const SECTION_NUMBER_RE = /^\d+(?:\.\d+)+\.?$/;
 
 /** The opening items of a line in one font, when the rest of the line is in another. */
-function leadRun(frags: Fragment[]): Line["lead"] {
+function leadRun(frags: Fragment[], monoFonts: ReadonlySet<string>): Line["lead"] {
   // Most lines are set in one font and have no lead: find that out without building lists.
   let firstFont: string | undefined;
   let mixed = false;
@@ -971,6 +971,13 @@ function leadRun(frags: Fragment[]): Line["lead"] {
   for (const it of items.slice(k)) restChars.set(it.font, (restChars.get(it.font) ?? 0) + countAlnum(it.str));
   const restFont = argmax(restChars);
   if (restFont === first.font || (from > 0 && restFont !== items[0].font)) return undefined;
+  // A title naming code in a code face runs on through it and back into its own face
+  // ("Event: 'close'." in bold, bold code, bold): the lead ends where its face last stops.
+  if (!monoFonts.has(first.font) && monoFonts.has(items[k].font) && items[k].font !== restFont) {
+    let j = k;
+    while (j < items.length && (monoFonts.has(items[j].font) || items[j].font === first.font) && items[j].font !== restFont) j++;
+    if (j < items.length && items[j - 1].font === first.font) k = j;
+  }
   let text = "";
   let prev: Item | null = null;
   for (const it of items.slice(0, k)) {
