@@ -473,7 +473,7 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   const contents = pages[first].lines.findIndex((l) => isContentsTitle(l.text));
   if (contents >= 0) {
     const title = pages[first].lines[contents];
-    out.push(...titledInFaceOf(title, pages, 1, first));
+    out.push(...titledInFaceOf(pages, first, contents, 1));
     out.push({ title: title.text.trim(), level: 1, page: first, line: contents });
   }
   const after = tocPages[tocPages.length - 1] + 1;
@@ -491,6 +491,11 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   return out;
 }
 
+/** Wholly in the face and size of `title`. */
+function inFaceOf(l: Line, title: Line): boolean {
+  return l.font === title.font && Math.abs(l.size - title.size) < 0.5 && l.oneFont;
+}
+
 /**
  * Line `i` of `lines` is set as the title `t` of `tLines` is: in its face, in capitals if it
  * is, a few words long, and as far above the line after it (a title's space below it tells
@@ -498,7 +503,7 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
  */
 function setLike(lines: Line[], i: number, tLines: Line[], t: number): boolean {
   const [l, title] = [lines[i], tLines[t]];
-  if (l.font !== title.font || Math.abs(l.size - title.size) >= 0.5 || !l.oneFont) return false;
+  if (!inFaceOf(l, title)) return false;
   const text = l.text.trim();
   if (isAllCaps(text) !== isAllCaps(title.text.trim()) || text.split(/\s+/).length > 6 || !/\p{L}/u.test(text)) return false;
   const below = (ls: Line[], k: number) => (k + 1 < ls.length ? ls[k].y - ls[k + 1].y : NaN);
@@ -512,12 +517,13 @@ const FRONT_TITLE_LINES = 3;
  * Front matter before the contents (an abstract, acknowledgements, a list of symbols) that
  * the contents do not list: a book class sets each of them at the head of its page in the
  * face it sets the contents' own title in, so a line there in that font and size heads a
- * section. Pages from `from` (past the title page) to `until` (the first contents page); a
- * page in that face more than once (a cover's title and subtitle) is not front matter.
+ * section. Pages from `from` (past the title page) to `until` (the first contents page, its
+ * title line `t`); a page in that face more than once (a cover's title and subtitle) is not
+ * front matter, unless its lines in that face are also set as the title is (`setLike`).
  */
-function titledInFaceOf(title: Line, pages: PageText[], from: number, until: number): Heading[] {
-  const sameFace = (l: Line) => l.font === title.font && Math.abs(l.size - title.size) < 0.5 && l.oneFont;
-  const [titleLines, t] = [pages[until].lines, pages[until].lines.indexOf(title)];
+function titledInFaceOf(pages: PageText[], until: number, t: number, from: number): Heading[] {
+  const titleLines = pages[until].lines;
+  const sameFace = (l: Line) => inFaceOf(l, titleLines[t]);
   const out: Heading[] = [];
   for (let p = from; p < until; p++) {
     const lines = pages[p].lines;

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { buildPdf, sentence, type Run } from "./heading-class-builder.ts";
+import { bodyText, buildPdf, type Run } from "./heading-class-builder.ts";
 import { preorder } from "./tree-checks.ts";
 
-const text = (first: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, k) => ({ text: sentence(first + k), x: 60, y: top - 12 * k, size: 10 }));
+const text = (first: number, n: number, top: number): Run[] => bodyText(first, n, top, { pitch: 12 });
 const chapter = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 14.4, bold: true });
 const section = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 12, bold: true });
 

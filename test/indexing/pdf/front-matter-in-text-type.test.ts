@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { buildPdf, sentence, type Run } from "./heading-class-builder.ts";
+import { bodyText, buildPdf, type Run } from "./heading-class-builder.ts";
 import { preorder } from "./tree-checks.ts";
 
-const text = (first: number, n: number, top: number, x = 72): Run[] => Array.from({ length: n }, (_, k) => ({ text: sentence(first + k), x, y: top - 14 * k, size: 10.9 }));
+const text = (first: number, n: number, top: number): Run[] => bodyText(first, n, top, { x: 72, size: 10.9, pitch: 14 });
 /** A title in the text's face and size, letter-spaced: only its capitals and space set it apart. */
 const spaced = (title: string, y: number, x = 72): Run => ({ text: title, x, y, size: 10.9, tracking: 2 });
 const entry = (label: string, page: number, y: number, x = 72): Run => ({ text: `${label} ${".".repeat(40)} ${page}`, x, y, size: 10.9 });

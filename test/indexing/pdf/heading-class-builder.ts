@@ -42,6 +42,10 @@ export interface Run {
 /** A line of ordinary body text, numbered so that no two lines repeat. */
 export const sentence = (n: number) => `This is sentence ${n} of ordinary body text that keeps going across the whole line.`;
 
+/** `n` lines of body text (sentences `first` on) from baseline `top` down, `pitch` apart. */
+export const bodyText = (first: number, n: number, top: number, { x = 60, size = 10, pitch = 13 } = {}): Run[] =>
+  Array.from({ length: n }, (_, k) => ({ text: sentence(first + k), x, y: top - pitch * k, size }));
+
 /** A bookmark to a page (0-based), with its children. */
 export interface Bookmark {
   title: string;

@@ -7,10 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { buildPdf, sentence, type Run } from "./heading-class-builder.ts";
+import { bodyText, buildPdf, type Run } from "./heading-class-builder.ts";
 import { preorder } from "./tree-checks.ts";
 
-const text = (first: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, k) => ({ text: sentence(first + k), x: 60, y: top - 13 * k, size: 10 }));
 const section = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 12, bold: true });
 const sub = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 10, bold: true });
 /** An algorithm listing: its bold keywords alone on their lines or opening them, its steps in roman. */
@@ -27,25 +26,25 @@ describe("body-sized titles opening with a name in lower case", () => {
   const pages: Run[][] = [
     [
       section("1 Scheduled bug-fix release", 760),
-      ...text(1, 4, 738),
+      ...bodyText(1, 4, 738),
       sub("Release notes", 670),
-      ...text(10, 4, 652),
+      ...bodyText(10, 4, 652),
       sub("fixltx2e updates", 590),
-      ...text(20, 5, 572),
+      ...bodyText(20, 5, 572),
       sub("New tracing package", 497),
-      ...text(30, 5, 479),
+      ...bodyText(30, 5, 479),
       sub("multicol updates", 404),
-      ...text(40, 5, 386),
+      ...bodyText(40, 5, 386),
     ],
     [
       section("2 Sorting a queue", 760),
-      ...text(50, 3, 738),
+      ...bodyText(50, 3, 738),
       ...listing(690),
-      ...text(60, 4, 600),
+      ...bodyText(60, 4, 600),
       sub("tabularx updates", 530),
-      ...text(70, 5, 512),
+      ...bodyText(70, 5, 512),
       sub("Known limits", 437),
-      ...text(80, 5, 419),
+      ...bodyText(80, 5, 419),
     ],
   ];
 

@@ -8,10 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
-import { buildPdf, sentence, type Run } from "./heading-class-builder.ts";
+import { bodyText, buildPdf, type Run } from "./heading-class-builder.ts";
 import { preorder } from "./tree-checks.ts";
 
-const text = (first: number, n: number, top: number): Run[] => Array.from({ length: n }, (_, k) => ({ text: sentence(first + k), x: 60, y: top - 13 * k, size: 10 }));
 const section = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 14.4, bold: true });
 /** "Event: 'name'." run into its paragraph, which goes on for `n` more lines. */
 const event = (name: string, first: number, y: number, n = 3): Run[] => [
@@ -19,14 +18,14 @@ const event = (name: string, first: number, y: number, n = 3): Run[] => [
   { text: `'${name}'`, x: 0, y, size: 10, monoBold: true, after: true },
   { text: ".", x: 0, y, size: 10, bold: true, after: true, gap: 0 },
   { text: `The '${name}' event is emitted once the port has done so.`, x: 0, y, size: 10, after: true, gap: 10 },
-  ...text(first, n, y - 13),
+  ...bodyText(first, n, y - 13),
 ];
 
 describe("run-in titles naming code in a code face", () => {
   const pages: Run[][] = [
     [
       section("1 Class: MessagePort", 760),
-      ...text(1, 3, 738),
+      ...bodyText(1, 3, 738),
       ...event("close", 10, 690),
       ...event("message", 20, 620),
       ...event("messageerror", 30, 550),
@@ -34,9 +33,9 @@ describe("run-in titles naming code in a code face", () => {
       { text: "Note:", x: 60, y: 480, size: 10, bold: true },
       { text: "port.close()", x: 0, y: 480, size: 10, monoBold: true, after: true },
       { text: "may be called more than once without any harm to the port.", x: 0, y: 480, size: 10, after: true },
-      ...text(40, 3, 467),
+      ...bodyText(40, 3, 467),
     ],
-    [section("2 Class: Worker", 760), ...text(50, 3, 738), ...event("online", 60, 690), ...event("exit", 70, 620), ...text(80, 4, 560)],
+    [section("2 Class: Worker", 760), ...bodyText(50, 3, 738), ...event("online", 60, 690), ...event("exit", 70, 620), ...bodyText(80, 4, 560)],
   ];
 
   it("makes each event a node under its class, and the note none", async () => {
