@@ -3,7 +3,7 @@
  * must be what one thread gives, whoever reads which chunk, and whatever the helper does
  * (never comes, dies holding a chunk, fails a page).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,7 @@ import type { MessagePort } from "node:worker_threads";
 import { INDEX_TASK_MODULE, indexPayload } from "../../../src/core/documents/index-job.ts";
 import { indexOnPool } from "../../../src/core/documents/ocr-indexing.ts";
 import { openPdf, type PDFDocumentProxy } from "../../../src/indexing/pdf/document.ts";
-import { extractPages } from "../../../src/indexing/pdf/extract.ts";
+import { PageReader, extractPages } from "../../../src/indexing/pdf/extract.ts";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { CHUNK_PAGES, MIN_SPLIT_PAGES, SplitExtraction, helpExtract, type HelperLink } from "../../../src/indexing/pdf/page-split.ts";
 import type { PageText } from "../../../src/indexing/pdf/types.ts";
@@ -199,6 +199,47 @@ describe("reading a long PDF on two threads", () => {
       return split.extract();
     });
     expectSamePages(pages, expected);
+  });
+
+  it("takes the helper's chunks in between its own, not once its own pages are read (the helper would sit idle meanwhile)", async () => {
+    // pdfjs answers in promises only: a reader that never lets the event loop turn gets the
+    // helper's messages after its last page. This helper sends chunk 0 while the reader reads
+    // its second chunk; it must be counted once that chunk is read.
+    const events: ("read" | number)[] = [];
+    let reads = 0;
+    let send = () => {};
+    const read = PageReader.prototype.read;
+    const spy = vi.spyOn(PageReader.prototype, "read").mockImplementation(function (this: PageReader, n: number) {
+      events.push("read");
+      if (++reads === CHUNK_PAGES + 2) send();
+      return read.call(this, n);
+    });
+    try {
+      await withDoc(async (doc) => {
+        const split = new SplitExtraction(doc, (l) => {
+          Atomics.add(new Int32Array(l.board), 0, 1);
+          send = () => {
+            const columns = Array.from({ length: CHUNK_PAGES }, () => ({ before: null, proven: null }));
+            l.port.postMessage({ chunk: 0, pages: expected.slice(0, CHUNK_PAGES), fonts: [], columns });
+            l.port.postMessage({ end: true });
+            l.port.close();
+          };
+        });
+        await split.extract({ onPage: (done) => events.push(done) });
+        expect(split.helperPages).toBe(CHUNK_PAGES);
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    // Progress beyond the pages this thread has read counts the helper's.
+    let readSoFar = 0;
+    let readWhenHelperCounted: number | undefined;
+    for (const e of events) {
+      if (e === "read") readSoFar++;
+      else if (e > readSoFar && readWhenHelperCounted === undefined) readWhenHelperCounted = readSoFar;
+    }
+    expect(readSoFar).toBe(PAGES - CHUNK_PAGES);
+    expect(readWhenHelperCounted).toBe(2 * CHUNK_PAGES);
   });
 
   it("indexes as the service does (worker pool of 2) into the same tree as one thread", async () => {
