@@ -461,9 +461,10 @@ const LIST_PAGES = 8;
 /**
  * The contents' own title, the front matter before it set in its face, and the lists of
  * figures and tables after it: sections of the document that the contents do not list
- * (hyperref bookmarks them). The contents' title is found anywhere on its first page, a list's
- * in the first lines of its page; lists on the pages after the contents, before `until` (the
- * page of the first section the contents list).
+ * (hyperref bookmarks them). The contents' title is found anywhere on its first page; a list's
+ * anywhere below the contents on their last page when titled in the contents' face, else in
+ * the first lines of its page, on the pages after the contents before `until` (the page of
+ * the first section the contents list).
  */
 export function frontSections(pages: PageText[], tocPages: readonly number[], until: number): Heading[] {
   const out: Heading[] = [];
@@ -471,12 +472,19 @@ export function frontSections(pages: PageText[], tocPages: readonly number[], un
   // Contents that share their page with the title, authors and abstract (a short manual's
   // first page) are titled below them.
   const contents = pages[first].lines.findIndex((l) => isContentsTitle(l.text));
+  const last = tocPages[tocPages.length - 1];
   if (contents >= 0) {
     const title = pages[first].lines[contents];
     out.push(...titledInFaceOf(pages, first, contents, 1));
     out.push({ title: title.text.trim(), level: 1, page: first, line: contents });
+    // Lists set on straight after the contents, on its last page ("List of Tables" below the
+    // last entry, as an article sets them): titled in the contents' own face.
+    const lines = pages[last].lines;
+    for (let i = last === first ? contents + 1 : 0; i < lines.length; i++) {
+      if (isListTitle(lines[i].text) && inFaceOf(lines[i], title)) out.push({ title: lines[i].text.trim(), level: 1, page: last, line: i });
+    }
   }
-  const after = tocPages[tocPages.length - 1] + 1;
+  const after = last + 1;
   for (let p = after; p < Math.min(until, after + LIST_PAGES, pages.length); p++) {
     const lines = pages[p].lines;
     const at = lines.slice(0, 6).findIndex((l) => isListTitle(l.text));

@@ -1559,7 +1559,8 @@ describe("a report whose chapters print their number on a line of its own above 
 describe("a contents list with a running head over its second page and a list of tables below it", () => {
   // Two contents pages: the second carries the running head "CONTENTS 2" (which reads like an
   // entry: a title and a number) and ends with "List of Tables" in the contents title's size,
-  // followed by table captions with their pages (which read like entries too).
+  // followed by table captions with their pages (which read like entries too). The list is a
+  // section of its own, titled as the contents are, on that page (printed-toc.ts frontSections).
   const entry = (text: string, page: number, y: number, x = 60): Run => ({ text: `${text} ${".".repeat(40)} ${page}`, x, y, size: 10 });
   const chapter = (text: string, y: number): Run => ({ text, x: 60, y, size: 16, bold: true });
   const section = (text: string, y: number): Run => ({ text, x: 60, y, size: 12, bold: true });
@@ -1593,6 +1594,7 @@ describe("a contents list with a running head over its second page and a list of
     expect(source).toBe("printed_toc");
     expect(rows).toEqual([
       "1 Contents [1]",
+      "1 List of Tables [2]",
       "1 1 Introduction [3]",
       "2 1.1 Scope [3]",
       "2 1.2 Terms [4]",
