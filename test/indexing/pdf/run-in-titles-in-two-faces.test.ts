@@ -7,9 +7,8 @@
  * ...") stays no title.
  */
 import { describe, expect, it } from "vitest";
-import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { bodyText, buildPdf, type Run } from "./heading-class-builder.ts";
-import { preorder } from "./tree-checks.ts";
+import { layoutRows } from "./tree-checks.ts";
 
 const section = (title: string, y: number): Run => ({ text: title, x: 60, y, size: 14.4, bold: true });
 /** "Event: 'name'." run into its paragraph, which goes on for `n` more lines. */
@@ -39,8 +38,7 @@ describe("run-in titles naming code in a code face", () => {
   ];
 
   it("makes each event a node under its class, and the note none", async () => {
-    const doc = await indexPdf(await buildPdf(pages), { addSummaries: false, ignoreOutline: true });
-    const rows = preorder(doc.tree).map((f) => `${f.depth} ${f.node.title} [${f.node.start_index}]`);
+    const rows = await layoutRows(await buildPdf(pages));
     expect(rows).toEqual([
       "1 1 Class: MessagePort [1]",
       "2 Event: 'close' [1]",
