@@ -8,6 +8,7 @@ import { DeadlineError, withDeadline } from "./document.ts";
 import { PdfError } from "./errors.ts";
 import { itemsToLines, type ColumnMemory, type Gutter, type RawItem } from "./lines.ts";
 import type { PageText } from "./types.ts";
+import { STABLE_FONT_MARK } from "./pdfjs-worker-source.mjs";
 
 type TextContentItems = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>["items"];
 
@@ -43,13 +44,30 @@ export interface ColumnRecord {
 }
 
 /**
- * Reads pages of one opened PDF into compact lines, remembering where each font id was first
- * used. pdfjs numbers fonts per document load, so two threads reading one file give the same
- * font different ids; the first uses let one thread translate the other's ids (page-split.ts).
+ * Font ids as the lines carry them. pdfjs, as we load it, names a font found by reference
+ * after that object of the file (pdfjs-worker-source.mjs), behind the load's own number
+ * ("g_d3_"): without that prefix the name is the same in every thread and every load of the
+ * file. Other fonts keep pdfjs' numbering per load (null here).
+ */
+export function stableFontId(pdfjsName: string): string | null {
+  const at = pdfjsName.indexOf(`_${STABLE_FONT_MARK}`);
+  return at >= 0 && /^g_d\d+$/.test(pdfjsName.slice(0, at)) ? pdfjsName.slice(at + 1) : null;
+}
+
+/** Whether a line's font id is a stableFontId (the same in every thread). */
+export function isStableFontId(id: string): boolean {
+  return id.startsWith(STABLE_FONT_MARK);
+}
+
+/**
+ * Reads pages of one opened PDF into compact lines, remembering where each font numbered per
+ * load (not stableFontId's) was first used: two threads reading one file give such a font
+ * different ids, and the first uses let one thread translate the other's (page-split.ts).
  */
 export class PageReader {
-  /** Font id -> its first use. The keys double as interned strings (one per font, not per line). */
+  /** Font id numbered per load -> its first use. */
   readonly fonts = new Map<string, FontFirstUse>();
+  /** pdfjs name -> id: one string per font, not per line. */
   private readonly interned = new Map<string, string>();
   /**
    * The column gutter of the page read last, for the next page when it is read next: a
@@ -117,9 +135,10 @@ export class PageReader {
   intern(fontName: string, page: number, item: number, str: string): string {
     const known = this.interned.get(fontName);
     if (known !== undefined) return known;
-    this.interned.set(fontName, fontName);
-    this.fonts.set(fontName, { page, item, str });
-    return fontName;
+    const stable = stableFontId(fontName);
+    this.interned.set(fontName, stable ?? fontName);
+    if (stable === null) this.fonts.set(fontName, { page, item, str });
+    return stable ?? fontName;
   }
 }
 
@@ -144,7 +163,7 @@ async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Pr
           const content = await page.getTextContent();
           const mono = new Set<string>();
           for (const [id, style] of Object.entries(content.styles)) {
-            if (style.fontFamily === "monospace") mono.add(id);
+            if (style.fontFamily === "monospace") mono.add(stableFontId(id) ?? id);
           }
           const items: RawItem[] = [];
           content.items.forEach((it, k) => {

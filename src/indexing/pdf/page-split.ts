@@ -11,16 +11,18 @@
  * - A helper that fails a chunk says so and stops; one whose thread dies closes its port.
  *   Either way the reader reads the chunks it did not get.
  *
- * Font ids: pdfjs numbers fonts per document load, so the helper's ids mean nothing to the
- * reader. With each chunk the helper reports where it first met each font new in that chunk
- * (page, item index, text); the reader reads those few pages itself and takes its own id of
- * the same item, so both halves name fonts exactly as one thread would (same font resource,
- * same id). It does so between its own chunks, as they arrive: octave.pdf's 40-50 fonts cost
- * ~0.25 s of page reads, which at the end would leave the helper idle meanwhile.
+ * Font ids: a font found by reference is named after that object of the file, the same in
+ * both threads (extract.ts stableFontId). The others pdfjs numbers per document load, so the
+ * helper's ids for them mean nothing to the reader: with each chunk the helper reports where
+ * it first met each such font new in that chunk (page, item index, text); the reader reads
+ * those few pages itself and takes its own id of the same item, so both halves name fonts
+ * exactly as one thread would (same font resource, same id). It does so between its own
+ * chunks, as they arrive. (When every font was numbered per load, octave.pdf's 40-50 fonts
+ * cost the reader 0.25-0.38 s of such page reads.)
  */
 import type { MessagePort, Transferable } from "node:worker_threads";
 import { MessageChannel } from "node:worker_threads";
-import { PageReader, type ColumnRecord, type ExtractOptions, type FontFirstUse } from "./extract.ts";
+import { PageReader, isStableFontId, type ColumnRecord, type ExtractOptions, type FontFirstUse } from "./extract.ts";
 import { holdsOn, type Gutter } from "./lines.ts";
 import type { PDFDocumentProxy } from "./document.ts";
 import type { PageText } from "./types.ts";
@@ -259,8 +261,9 @@ async function translateFonts(reader: PageReader, helperFonts: [string, FontFirs
 }
 
 function renameFonts(page: PageText, ids: Map<string, string>): PageText {
-  // "" is a line without a dominant font: no id to translate.
-  const rename = (id: string) => (id === "" ? id : (ids.get(id) ?? `helper:${id}`));
+  // "" is a line without a dominant font, and a stable id is every thread's own (extract.ts
+  // stableFontId): nothing to translate.
+  const rename = (id: string) => (id === "" || isStableFontId(id) ? id : (ids.get(id) ?? `helper:${id}`));
   for (const line of page.lines) {
     line.font = rename(line.font);
     if (line.lead) line.lead.font = rename(line.lead.font);

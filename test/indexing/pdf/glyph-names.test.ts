@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { PDFDocument, PDFHexString, PDFName, beginText, endText, moveText, setFontAndSize, showText } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { glyphNameText } from "../../../src/indexing/pdf/glyph-name-text.mjs";
-import { withGlyphNameFallback, workerModuleUrl } from "../../../src/indexing/pdf/pdfjs-worker-source.mjs";
+import { STABLE_FONT_MARK, withTreeindexChanges, workerModuleUrl } from "../../../src/indexing/pdf/pdfjs-worker-source.mjs";
 import { openPdf } from "../../../src/indexing/pdf/document.ts";
 import { extractPages } from "../../../src/indexing/pdf/extract.ts";
 import { createRequire } from "node:module";
@@ -85,11 +85,19 @@ describe("pdfjs' worker module with the glyph-name fallback", () => {
 
   it("finds each of its anchors in the installed pdfjs exactly once", () => {
     const source = readFileSync(require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"), "utf8");
-    const patched = withGlyphNameFallback(source);
-    expect(patched).not.toBeNull();
-    expect(patched!.length).toBeGreaterThan(source.length);
-    expect(withGlyphNameFallback(source.replace("let unicode = glyphsUnicodeMap[glyphName];", "let unicode = glyphsUnicodeMap[name];"))).toBeNull();
-    expect(withGlyphNameFallback(source.replace("const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);", "const unicode = getUnicodeForGlyph(name, glyphsUnicodeMap);"))).toBeNull();
+    const patched = withTreeindexChanges(source);
+    expect(patched.lost).toEqual([]);
+    expect(patched.source).toContain("__treeindexGlyphNameText(glyphName, glyphsUnicodeMap)");
+    // Either anchor gone: the glyph change is left out whole, the font names' change stays.
+    for (const moved of [
+      source.replace("let unicode = glyphsUnicodeMap[glyphName];", "let unicode = glyphsUnicodeMap[name];"),
+      source.replace("const unicode = getUnicodeForGlyph(glyphName, glyphsUnicodeMap);", "const unicode = getUnicodeForGlyph(name, glyphsUnicodeMap);"),
+    ]) {
+      const without = withTreeindexChanges(moved);
+      expect(without.lost).toEqual([expect.stringContaining("glyph names")]);
+      expect(without.source).not.toContain("__treeindexGlyphNameText(glyphName, glyphsUnicodeMap)");
+      expect(without.source).toContain(`fontID = \`${STABLE_FONT_MARK}`);
+    }
   });
 
   it("is written once into a cache folder and read from there", async () => {

@@ -11,13 +11,14 @@ import type { MessagePort } from "node:worker_threads";
 import { INDEX_TASK_MODULE, indexPayload } from "../../../src/core/documents/index-job.ts";
 import { indexOnPool } from "../../../src/core/documents/ocr-indexing.ts";
 import { openPdf, type PDFDocumentProxy } from "../../../src/indexing/pdf/document.ts";
-import { PageReader, extractPages } from "../../../src/indexing/pdf/extract.ts";
+import { PageReader, extractPages, isStableFontId } from "../../../src/indexing/pdf/extract.ts";
 import { indexPdf } from "../../../src/indexing/pdf/index.ts";
 import { CHUNK_PAGES, MIN_SPLIT_PAGES, SplitExtraction, helpExtract, type HelperLink } from "../../../src/indexing/pdf/page-split.ts";
 import type { PageText } from "../../../src/indexing/pdf/types.ts";
 import { WorkerPool } from "../../../src/jobs/index.ts";
 import { createLogger } from "../../../src/logger.ts";
 import { buildPdf, type Run } from "./heading-class-builder.ts";
+import { withInlineFonts } from "./inline-fonts.ts";
 
 const PAGES = 140;
 const BODY = "Ordinary sentences of body text fill this page so that the reader has a body font to compare.";
@@ -157,6 +158,9 @@ describe("reading a long PDF on two threads", () => {
 
   it("a helper whose thread dies after sending chunks: those chunks are kept, fonts named alike, the rest read here", async () => {
     let helped: Promise<void> | undefined;
+    // Fonts are named after the file's objects (font-names.test.ts): the helper's first uses of
+    // them, the late bold italic among them, need no page read again here.
+    const readAgainForFonts = vi.spyOn(PageReader.prototype, "items");
     const split = await withDoc(async (doc) => {
       const split = new SplitExtraction(doc, (l) => {
         // The helper's thread "dies" after its second chunk: its port closes without an end.
@@ -179,7 +183,39 @@ describe("reading a long PDF on two threads", () => {
       expectSamePages(pages, expected);
       return split;
     });
+    const pagesReadForFonts = readAgainForFonts.mock.calls.length;
+    readAgainForFonts.mockRestore();
     expect(split.helperPages).toBe(2 * CHUNK_PAGES);
+    expect(pagesReadForFonts).toBe(0);
+  });
+
+  it("fonts pdfjs numbers per load (written into the pages, not referenced): the helper's are matched by reading their first uses", async () => {
+    // The late bold italic written into each page that uses it; the other fonts referenced.
+    const inline = await withInlineFonts(bytes, (name) => name === "Times-BoldItalic");
+    const { doc, close } = await openPdf(inline);
+    const alone = await extractPages(doc);
+    await close();
+    const lateFonts = alone.flatMap((p) => p.lines.filter((l) => l.text.startsWith("Note for page")).map((l) => l.font));
+    expect(lateFonts.length).toBeGreaterThan(0);
+    expect(lateFonts.some(isStableFontId)).toBe(false);
+    expect(alone[0].lines.every((l) => isStableFontId(l.font))).toBe(true);
+    const readAgainForFonts = vi.spyOn(PageReader.prototype, "items");
+    let helped: Promise<void> | undefined;
+    const opened = await openPdf(inline);
+    try {
+      const split = new SplitExtraction(opened.doc, (l) => {
+        new Int32Array(l.board)[0] = 5; // the helper begins at chunk 5, with the late bold italic
+        helped = helpExtract(() => openPdf(inline), l);
+      });
+      await helped;
+      const pages = await split.extract();
+      expect(split.helperPages).toBe(PAGES - 5 * CHUNK_PAGES);
+      expectSamePages(pages, alone);
+      expect(readAgainForFonts.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      readAgainForFonts.mockRestore();
+      await opened.close();
+    }
   });
 
   it("a helper that fails a page: it stops, and its chunk and the rest are read here", async () => {
