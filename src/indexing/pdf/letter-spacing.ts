@@ -10,7 +10,7 @@
  * letter from word spaces, lines.ts (trackingOf) has read the words already; what reaches
  * this step is spaced letters the gaps cannot part.
  */
-import type { PageText } from "./types.ts";
+import type { Line, PageText } from "./types.ts";
 
 /**
  * Four or more letters (or kerned pairs, "FA", "ro") in a row, each a space apart. Kerning
@@ -27,29 +27,40 @@ const MIN_SINGLE_SHARE = 0.75;
 const ONE_WORD_RE = /^(?:[A-Z]+|[A-Z]?[a-z]+)$/;
 /** Longest word looked up when cutting a joined run into words. */
 const MAX_WORD = 24;
-/** A line that may hold a run (RUN_RE without its global state). */
+/** A line that holds a run (RUN_RE without its global state). */
 const HAS_RUN_RE = new RegExp(RUN_RE.source, "u");
+/**
+ * Every line that HAS_RUN_RE matches, and few others, without Unicode properties (which made
+ * testing every line of a thousand pages, twice, most of this step's cost): four or more pieces
+ * of one to four UTF-16 units (one or two letters, astral ones included), each an ASCII letter
+ * or any other character beyond ASCII, a space apart, with whitespace or an end on either side.
+ */
+const MAY_HOLD_RUN_RE = /(?:^|\s)(?:[A-Za-z\u0080-\uffff]{1,4} ){3,}[A-Za-z\u0080-\uffff]{1,4}(?:\s|$)/;
+
+function holdsRun(text: string): boolean {
+  return MAY_HOLD_RUN_RE.test(text) && HAS_RUN_RE.test(text);
+}
 
 /** Joins the letter-spaced runs of every line (in place); returns how many runs were joined. */
 export function joinLetterSpacing(pages: PageText[]): number {
+  // Each line is tested once: the lines holding runs are joined, the others spell the words.
+  const withRuns = new Set<Line>();
+  for (const page of pages) for (const line of page.lines) if (holdsRun(line.text)) withRuns.add(line);
   let joined = 0;
   let vocabulary: Set<string> | null = null;
   const join = (text: string, count: boolean) =>
     text.replace(RUN_RE, (run) => {
       if (!isSpacedRun(run)) return run;
-      vocabulary ??= vocabularyOf(pages);
+      vocabulary ??= vocabularyOf(pages, withRuns);
       const letters = run.replace(/ /g, "");
       const words = cutIntoWords(letters, vocabulary) ?? (looksLikeOneWord(letters) ? letters : null);
       if (words === null) return run;
       if (count) joined++;
       return words;
     });
-  for (const page of pages) {
-    for (const line of page.lines) {
-      if (!HAS_RUN_RE.test(line.text)) continue;
-      line.text = join(line.text, true);
-      if (line.lead) line.lead = { ...line.lead, text: join(line.lead.text, false) };
-    }
+  for (const line of withRuns) {
+    line.text = join(line.text, true);
+    if (line.lead) line.lead = { ...line.lead, text: join(line.lead.text, false) };
   }
   return joined;
 }
@@ -69,15 +80,35 @@ function looksLikeOneWord(letters: string): boolean {
 }
 
 /** Lower-case words of two or more letters that the document sets unspaced, and "a". */
-function vocabularyOf(pages: PageText[]): Set<string> {
+function vocabularyOf(pages: PageText[], withRuns: ReadonlySet<Line>): Set<string> {
   const words = new Set<string>(["a"]);
   for (const page of pages) {
     for (const line of page.lines) {
-      if (HAS_RUN_RE.test(line.text)) continue; // its pieces are letters, not words
-      for (const w of line.text.toLowerCase().match(/\p{L}{2,}/gu) ?? []) if (w.length <= MAX_WORD) words.add(w);
+      if (withRuns.has(line)) continue; // its pieces are letters, not words
+      const lower = line.text.toLowerCase();
+      if (!addAsciiWords(lower, words)) for (const w of lower.match(/\p{L}{2,}/gu) ?? []) if (w.length <= MAX_WORD) words.add(w);
     }
   }
   return words;
+}
+
+/**
+ * The vocabulary's words of an ASCII line (runs of two to MAX_WORD letters), by char codes:
+ * every word of the document passes here. False, having added nothing, for other lines.
+ */
+function addAsciiWords(lower: string, words: Set<string>): boolean {
+  for (let i = 0; i < lower.length; i++) if (lower.charCodeAt(i) > 127) return false;
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (c >= 97 && c <= 122) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= 2 && i - start <= MAX_WORD) words.add(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  return true;
 }
 
 /**

@@ -16,12 +16,35 @@ const STOP = new Set(
 const WORD_RE = /\p{L}[\p{L}\p{N}'-]*/gu;
 
 export function terms(s: string): string[] {
+  const lower = s.toLowerCase();
   const out: string[] = [];
-  for (const w of s.toLowerCase().match(WORD_RE) ?? []) {
-    if (w.length < 3 || STOP.has(w)) continue;
+  const add = (w: string) => {
+    if (w.length < 3 || STOP.has(w)) return;
     out.push(w.length > 5 ? stem(w) : w);
-  }
+  };
+  if (!asciiWords(lower, add)) for (const w of lower.match(WORD_RE) ?? []) add(w);
   return out;
+}
+
+/**
+ * WORD_RE's words of an ASCII text, by char codes (this runs on every sentence of every
+ * summary, and the Unicode regex was most of its cost): a letter, then letters, digits,
+ * apostrophes and hyphens. False, having given nothing, when the text is not all ASCII.
+ */
+function asciiWords(lower: string, add: (w: string) => void): boolean {
+  for (let i = 0; i < lower.length; i++) if (lower.charCodeAt(i) > 127) return false;
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    const letter = c >= 97 && c <= 122;
+    if (start < 0) {
+      if (letter) start = i;
+    } else if (!(letter || (c >= 48 && c <= 57) || c === 39 || c === 45)) {
+      add(lower.slice(start, i));
+      start = letter ? i : -1;
+    }
+  }
+  return true;
 }
 
 /** `w.replace(/(ing|ed|es|s)$/, "")`: the suffix that starts leftmost and ends the word goes. */
@@ -40,20 +63,27 @@ function stem(w: string): string {
  */
 export function centrality(sentences: readonly string[]): number[] {
   const ids = new Map<string, number>();
+  // Where each term id sits in the current sentence's `order`, valid when `stamp` holds that
+  // sentence's number: one pair of arrays for all sentences instead of a map per sentence.
+  let at: Int32Array = new Int32Array(256);
+  let stamp: Int32Array = new Int32Array(256);
   // Per sentence: its terms' ids in order of first appearance, and how often each occurs.
-  const bags = sentences.map((s) => {
+  const bags = sentences.map((s, i) => {
     const order: number[] = [];
     const counts: number[] = [];
-    const at = new Map<number, number>();
+    const sentence = i + 1;
     for (const t of terms(s)) {
       let id = ids.get(t);
-      if (id === undefined) ids.set(t, (id = ids.size));
-      const k = at.get(id);
-      if (k === undefined) {
-        at.set(id, order.length);
+      if (id === undefined) {
+        ids.set(t, (id = ids.size));
+        if (id >= at.length) ((at = grown(at)), (stamp = grown(stamp)));
+      }
+      if (stamp[id] !== sentence) {
+        stamp[id] = sentence;
+        at[id] = order.length;
         order.push(id);
         counts.push(1);
-      } else counts[k]++;
+      } else counts[at[id]]++;
     }
     return { order, counts };
   });
@@ -85,4 +115,10 @@ export function centrality(sentences: readonly string[]): number[] {
     for (let k = 0; k < order.length; k++) dot += weights[k] * centroid[order[k]];
     return dot / cn;
   });
+}
+
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }

@@ -23,6 +23,16 @@ describe("joinLetterSpacing", () => {
     expect(doc[0].lines[1].text).toBe("The list of figures names every figure of the report.");
   });
 
+  it("joins spaced letters beyond ASCII, set between other whitespace", () => {
+    // Spelled by the words of the body lines, which the vocabulary reads beside ASCII lines.
+    const doc = pages(["É T U D E\tD E S\u00a0D É C H E T S", "\tΣ Ύ Ν Ο Ψ Η", "Une étude des déchets.", "Σύνοψη του θέματος.", "𝐀 𝐁 𝐂 𝐃 𝐄", "Plain ASCII text, and 𝐀𝐁𝐂𝐃𝐄."]);
+    expect(joinLetterSpacing(doc)).toBe(3);
+    // Three letters between a tab and a no-break space are no run ("D E S"); the others are.
+    expect(doc[0].lines.map((l) => l.text).slice(0, 2)).toEqual(["ÉTUDE\tD E S\u00a0DÉCHETS", "\tΣΎΝΟΨΗ"]);
+    // Astral letters are two code units each: no piece of one, so no spaced run (as always).
+    expect(doc[0].lines[4].text).toBe("𝐀 𝐁 𝐂 𝐃 𝐄");
+  });
+
   it("reads spaced letters that spell no word of the document as one word when they look like one", () => {
     const doc = pages(["A C K N O W L E D G M E N T S", "Some body text."]);
     joinLetterSpacing(doc);

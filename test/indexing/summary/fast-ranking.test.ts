@@ -76,6 +76,23 @@ describe("sentence ranking agrees exactly with its plain definitions", () => {
     }
   });
 
+  it("reads the words of an ASCII sentence by char codes as the Unicode pattern reads them", () => {
+    // A letter beyond ASCII sends a sentence down the pattern's path; alone, "é" is too short
+    // to be a term, so both paths must give the same terms.
+    const pieces = ["Word", "word", "x", "ing", "don't", "'quoted'", "well-known", "-", "--", "'", "3d", "e2e", "9lives", "A1-b2", ".", ",", "(", ")", " ", "  ", "\t", "\n", "_", "/", "Processes", "the", "Revenues"];
+    let seed = 777;
+    const next = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
+    let words = 0;
+    for (let k = 0; k < 20_000; k++) {
+      let s = "";
+      for (let n = next() % 12; n > 0; n--) s += pieces[next() % pieces.length];
+      const ascii = terms(s);
+      words += ascii.length;
+      expect([s, ascii]).toEqual([s, terms(`${s} é`)]);
+    }
+    expect(words).toBeGreaterThan(10_000); // the sentences do hold terms
+  });
+
   it("scores every sentence of 2,000 generated sets to the last bit", () => {
     for (const set of sentenceSets(2_000)) expect(centrality(set)).toEqual(centralityOracle(set, terms));
     // And the oracle is not trivially equal: a different term list changes the scores.
