@@ -24,7 +24,8 @@ export const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
 // getDocument. Loading it here, with the main bundle, keeps that import out of whatever
 // loader is registered by then: through tsx (transform plus source maps of a 2 MB bundle)
 // it costs each thread about 300 MB of memory.
-// It is loaded with a fix to its reading of glyph names (see pdfjs-worker-source.mjs).
+// It is loaded with two changes, to its reading of glyph names and to how it names fonts
+// (see pdfjs-worker-source.mjs).
 export const { WorkerMessageHandler } = await import(workerModuleUrl());
 
 if (capturedNatives) {
