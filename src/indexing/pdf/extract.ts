@@ -54,6 +54,12 @@ export function stableFontId(pdfjsName: string): string | null {
   return at >= 0 && /^g_d\d+$/.test(pdfjsName.slice(0, at)) ? pdfjsName.slice(at + 1) : null;
 }
 
+/** The id lines carry for the font pdfjs names so: its stableFontId, else pdfjs' own name.
+ * Every place that meets a pdfjs font name (text items, text styles) goes through here. */
+export function fontIdOf(pdfjsName: string): string {
+  return stableFontId(pdfjsName) ?? pdfjsName;
+}
+
 /** Whether a line's font id is a stableFontId (the same in every thread). */
 export function isStableFontId(id: string): boolean {
   return id.startsWith(STABLE_FONT_MARK);
@@ -135,10 +141,10 @@ export class PageReader {
   intern(fontName: string, page: number, item: number, str: string): string {
     const known = this.interned.get(fontName);
     if (known !== undefined) return known;
-    const stable = stableFontId(fontName);
-    this.interned.set(fontName, stable ?? fontName);
-    if (stable === null) this.fonts.set(fontName, { page, item, str });
-    return stable ?? fontName;
+    const id = fontIdOf(fontName);
+    this.interned.set(fontName, id);
+    if (!isStableFontId(id)) this.fonts.set(fontName, { page, item, str });
+    return id;
   }
 }
 
@@ -163,7 +169,7 @@ async function readPage(reader: PageReader, n: number, signal?: AbortSignal): Pr
           const content = await page.getTextContent();
           const mono = new Set<string>();
           for (const [id, style] of Object.entries(content.styles)) {
-            if (style.fontFamily === "monospace") mono.add(stableFontId(id) ?? id);
+            if (style.fontFamily === "monospace") mono.add(fontIdOf(id));
           }
           const items: RawItem[] = [];
           content.items.forEach((it, k) => {
